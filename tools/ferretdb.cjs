@@ -66,3 +66,41 @@ function startFerretDb({ dataDir, listen = '127.0.0.1:0', logLevel = 'error' } =
 }
 
 module.exports = { ensureFerretDbBinary, startFerretDb, hasGo };
+
+const EMBEDDED_STATE = (dataRoot) => path.join(dataRoot, 'ferretdb.json');
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Records where the embedded server of `npm start` listens, for commands run beside it. */
+function recordEmbeddedServer(dataRoot, db) {
+  fs.writeFileSync(EMBEDDED_STATE(dataRoot), JSON.stringify({ uri: db.uri, pid: process.pid }) + '\n');
+}
+
+/**
+ * The database a command should use: MONGODB_URI when set, the running embedded server of
+ * `npm start` when there is one, otherwise a private embedded server over the same files.
+ * @returns {Promise<{ uri: string, stop: () => Promise<void> }>} uri without a database name
+ */
+async function connectOrStartEmbedded(dataRoot) {
+  if (process.env.MONGODB_URI) return { uri: process.env.MONGODB_URI, stop: async () => {} };
+  const stateFile = EMBEDDED_STATE(dataRoot);
+  if (fs.existsSync(stateFile)) {
+    const state = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
+    if (isAlive(state.pid)) return { uri: `${state.uri}${DEFAULT_DB_NAME}`, stop: async () => {} };
+  }
+  const db = await startFerretDb({ dataDir: path.join(dataRoot, 'db') });
+  return { uri: `${db.uri}${DEFAULT_DB_NAME}`, stop: db.stop };
+}
+
+const DEFAULT_DB_NAME = 'curator';
+
+module.exports.recordEmbeddedServer = recordEmbeddedServer;
+module.exports.connectOrStartEmbedded = connectOrStartEmbedded;
+module.exports.DEFAULT_DB_NAME = DEFAULT_DB_NAME;

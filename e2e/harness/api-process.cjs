@@ -1,0 +1,57 @@
+'use strict';
+// Runs the built API (api/dist/main.js) as its own process, the way `npm start` does.
+const { spawn } = require('node:child_process');
+const net = require('node:net');
+const path = require('node:path');
+
+const ROOT = path.join(__dirname, '..', '..');
+
+function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health/`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`API did not become healthy within ${timeoutMs} ms`);
+}
+
+/** Starts the API on a free port (or `port`); resolves when /api/health/ answers. */
+async function startApi({ mongodbUri, port, env = {} }) {
+  const apiPort = port ?? (await findFreePort());
+  const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(apiPort), MONGODB_URI: mongodbUri, WEB_ROOT: ROOT, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const baseUrl = `http://127.0.0.1:${apiPort}`;
+  await waitForHealth(baseUrl, child, 30000);
+  return {
+    baseUrl,
+    port: apiPort,
+    pid: child.pid,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+module.exports = { startApi, findFreePort };

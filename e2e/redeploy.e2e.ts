@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { createAdminWithCommand } from './harness/session';
+
+const ROOT = path.join(__dirname, '..');
+
+/** name → content of every file of a built app, to prove which apps a redeploy touched. */
+function snapshotDist(app: string): Map<string, string> {
+  const dir = path.join(ROOT, app, 'dist');
+  return new Map(fs.readdirSync(dir).filter((f) => f !== '.stamp').map((f) => [f, fs.readFileSync(path.join(dir, f), 'latin1')]));
+}
+
+describe('redeploying one remote', () => {
+  let browser: Browser;
+  const admin = createAdminWithCommand('redeploy-admin', 'redeploy-password-1');
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('changes what users see after `npm run build -w mfe-reports`, without rebuilding the shell or other remotes', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await loginThroughForm(page, admin.username, admin.password);
+    await page.goto('/metrics/');
+    const footer = page.locator('[data-testid="mfe-build"][data-remote="reports"]');
+    const before = await footer.innerText();
+
+    const untouched = ['shell', 'mfe-catalog', 'mfe-workspace', 'mfe-admin'];
+    const snapshots = untouched.map(snapshotDist);
+    const buildId = `redeploy-${Date.now()}`;
+    execFileSync('npm', ['run', '--silent', 'build', '-w', 'mfe-reports'], {
+      cwd: ROOT,
+      env: { ...process.env, BUILD_ID: buildId },
+      stdio: 'ignore',
+    });
+
+    await page.reload();
+    await footer.waitFor();
+    expect(before).not.toContain(buildId);
+    expect(await footer.innerText()).toBe(`reports build ${buildId}`);
+    untouched.forEach((app, i) => expect(snapshotDist(app)).toEqual(snapshots[i]));
+  }, 120000);
+});

@@ -1,0 +1,2 @@
+// The remote's own entry; the shell loads './app' through Module Federation.
+export {};

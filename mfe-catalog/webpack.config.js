@@ -1,0 +1,6 @@
+module.exports = require('../tools/webpack.factory')({
+  dir: __dirname,
+  name: 'catalog',
+  port: 8081,
+  exposes: { './app': './src/app.tsx' },
+});

@@ -1,0 +1,92 @@
+// `npm start`: builds what is missing, starts the embedded database (unless MONGODB_URI is set),
+// the API serving every front end on one port, and prints the URL and, on a new embedded
+// database, the demo login.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { buildAll } from './build.mjs';
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DATA = path.resolve(ROOT, process.env.DATA_DIR ?? 'data');
+const require = createRequire(import.meta.url);
+const { hasGo, startFerretDb, recordEmbeddedServer, DEFAULT_DB_NAME } = require('../tools/ferretdb.cjs');
+const PORT = Number(process.env.PORT ?? 8080);
+const embedded = !process.env.MONGODB_URI;
+
+if (embedded && !hasGo()) {
+  console.error('No database: install Go (https://go.dev/doc/install) to run the embedded database, ' +
+    'or set MONGODB_URI to point at a MongoDB deployment.');
+  process.exit(1);
+}
+
+async function waitForHealth(url, child) {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the API did not become healthy within 60 s');
+}
+
+/** On a new embedded database, creates the demo admin and remembers its generated password. */
+function ensureDemoLogin(mongodbUri) {
+  const file = path.join(DATA, 'demo-login.json');
+  if (!fs.existsSync(file)) {
+    const login = { username: 'admin', password: randomBytes(9).toString('base64url') };
+    fs.writeFileSync(file, JSON.stringify(login) + '\n', { mode: 0o600 });
+  }
+  const login = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts/create-admin.mjs'), '--username', login.username, '--if-no-users'], {
+    cwd: ROOT, env: { ...process.env, MONGODB_URI: mongodbUri, ADMIN_PASSWORD: login.password }, stdio: 'inherit',
+  });
+  if (res.status !== 0) throw new Error('creating the demo admin failed');
+  return login;
+}
+
+async function main() {
+  const started = Date.now();
+  fs.mkdirSync(DATA, { recursive: true });
+  await buildAll({ ifStale: true });
+
+  let mongodbUri = process.env.MONGODB_URI;
+  let db;
+  if (embedded) {
+    db = await startFerretDb({ dataDir: path.join(DATA, 'db'), listen: `127.0.0.1:${process.env.DB_PORT ?? 0}` });
+    recordEmbeddedServer(DATA, db);
+    mongodbUri = `${db.uri}${DEFAULT_DB_NAME}`;
+  }
+
+  const api = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'api/dist/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), MONGODB_URI: mongodbUri, WEB_ROOT: ROOT, MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(DATA, 'media') },
+    stdio: 'inherit',
+  });
+  const stopAll = async () => {
+    api.kill('SIGTERM');
+    await db?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stopAll);
+  process.on('SIGTERM', stopAll);
+  api.on('exit', async (code) => {
+    await db?.stop();
+    process.exit(code ?? 1);
+  });
+
+  await waitForHealth(`http://127.0.0.1:${PORT}/api/health/`, api);
+  const login = embedded ? ensureDemoLogin(mongodbUri) : undefined;
+  console.log(`\nAudio Curation is running at http://localhost:${PORT}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (login) console.log(`Demo login: ${login.username} / ${login.password}   (kept in ${path.relative(ROOT, path.join(DATA, 'demo-login.json'))})`);
+}
+
+main().catch((error) => {
+  console.error(error.message);
+  process.exit(1);
+});

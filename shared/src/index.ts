@@ -1,0 +1,16 @@
+// Front-end entry of the shared package (shared as one singleton by every app).
+// The API imports only '@curator/shared/domain' and '@curator/shared/contract'.
+export * from './domain';
+export * from './contract';
+export * from './api/base-api';
+export * from './api/csrf';
+export * from './api/request-error';
+export * from './api/session-api';
+export * from './app/toasts';
+export * from './app/store';
+export * from './app/hooks';
+export * from './ui/theme';
+export * from './ui/mfe-props';
+export * from './ui/create-remote-lifecycles';
+export * from './ui/placeholder-screen';
+export * from './ui/error-lines';

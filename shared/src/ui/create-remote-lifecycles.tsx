@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+import React from 'react';
+import ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import type { AppProps } from 'single-spa';
+import { Provider } from 'react-redux';
+import { App as AntApp, ConfigProvider, Result } from 'antd';
+import { BrowserRouter } from 'react-router-dom';
+import { SUITE_THEME } from './theme';
+import type { MfeProps } from './mfe-props';
+
+declare const __BUILD_ID__: string;
+
+/**
+ * Single-spa lifecycles for a remote. A remote is its own React root, so it brings its own
+ * Redux Provider (the shell's store), antd theme and router.
+ */
+export function createRemoteLifecycles(name: string, Screen: ComponentType) {
+  function RemoteRoot(props: MfeProps & AppProps) {
+    return (
+      <Provider store={props.store}>
+        <ConfigProvider theme={SUITE_THEME}>
+          <AntApp component={false}>
+            <BrowserRouter>
+              <div className={`mfe mfe-${name}`} data-remote={name}>
+                <Screen />
+                <footer className="mfe-build" data-testid="mfe-build" data-remote={name}>
+                  {name} build {typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev'}
+                </footer>
+              </div>
+            </BrowserRouter>
+          </AntApp>
+        </ConfigProvider>
+      </Provider>
+    );
+  }
+  return singleSpaReact({
+    React,
+    ReactDOMClient,
+    rootComponent: RemoteRoot as ComponentType<AppProps>,
+    errorBoundary: (error: Error) => <Result status="error" title={`${name} failed`} subTitle={String(error)} />,
+  });
+}

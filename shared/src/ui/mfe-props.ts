@@ -1,0 +1,8 @@
+import type { AppStore } from '../app/store';
+
+/** What the shell hands every remote through single-spa customProps. */
+export type MfeProps = {
+  name: string;
+  store: AppStore;
+  domElementGetter: () => HTMLElement;
+};

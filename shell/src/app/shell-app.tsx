@@ -1,0 +1,34 @@
+import { Provider } from 'react-redux';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { SUITE_THEME, type AppStore } from '@curator/shared';
+import { LoginPage } from '../features/auth/login-page';
+import { RequireSession } from '../features/auth/require-session';
+import { ShellLayout } from '../features/layout/shell-layout';
+import { ToastPresenter } from '../features/toasts/toast-presenter';
+
+export function ShellApp({ store }: { store: AppStore }) {
+  return (
+    <Provider store={store}>
+      <ConfigProvider theme={SUITE_THEME}>
+        <AntApp>
+          <ToastPresenter />
+          <BrowserRouter>
+            <Routes>
+              <Route path="/login/" element={<LoginPage />} />
+              <Route path="/" element={<Navigate to="/audios/" replace />} />
+              <Route
+                path="*"
+                element={
+                  <RequireSession>
+                    <ShellLayout store={store} />
+                  </RequireSession>
+                }
+              />
+            </Routes>
+          </BrowserRouter>
+        </AntApp>
+      </ConfigProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { ErrorLines, describeRequestError, useGetMeQuery, useLoginMutation } from '@curator/shared';
+import { LOGIN_NO_RESPONSE_TEXT } from '@curator/shared';
+
+type LoginForm = { username: string; password: string };
+
+/** Only same-site paths are followed after login, never another origin. */
+function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+export function LoginPage() {
+  const me = useGetMeQuery();
+  const [login, { isLoading }] = useLoginMutation();
+  const [errorLines, setErrorLines] = useState<string[]>([]);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+
+  if (me.isLoading) return <Spin fullscreen />;
+  if (me.data) return <Navigate to="/" replace />;
+
+  const handleFinish = async (values: LoginForm) => {
+    setErrorLines([]);
+    const result = await login(values);
+    if ('error' in result) setErrorLines(describeRequestError(result.error, LOGIN_NO_RESPONSE_TEXT));
+    else navigate(safeNext(params.get('next')), { replace: true });
+  };
+
+  return (
+    <main style={{ display: 'grid', placeItems: 'center', minHeight: '100vh', background: '#f5f5f7' }}>
+      <Card style={{ width: 360 }}>
+        <Typography.Title level={3}>Audio Curation</Typography.Title>
+        <Form<LoginForm> layout="vertical" onFinish={handleFinish} requiredMark={false}>
+          <Form.Item label="Username" name="username" rules={[{ required: true, message: 'Username is required' }]}>
+            <Input autoComplete="username" autoFocus />
+          </Form.Item>
+          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <ErrorLines lines={errorLines} />
+          <Button type="primary" htmlType="submit" loading={isLoading} block style={{ marginTop: 16 }}>
+            Log in
+          </Button>
+        </Form>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { Navigate, useLocation } from 'react-router-dom';
+import { statusOf, useGetMeQuery } from '@curator/shared';
+
+/** Renders its children for a logged-in user; sends everyone else to /login/. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { data, error, isLoading, refetch } = useGetMeQuery();
+  const location = useLocation();
+
+  if (isLoading) return <Spin fullscreen tip="Loading" />;
+  if (data) return <>{children}</>;
+  if (statusOf(error) === 401) {
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/login/?next=${next}`} replace />;
+  }
+  return (
+    <Result
+      status="warning"
+      title="server error"
+      subTitle="The server did not answer. Check your connection and try again."
+      extra={<Button onClick={() => refetch()}>Try again</Button>}
+    />
+  );
+}

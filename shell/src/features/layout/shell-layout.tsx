@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { Layout, Menu } from 'antd';
+import { Link, useLocation } from 'react-router-dom';
+import type { AppStore } from '@curator/shared';
+import { MFE_OUTLET_ID, startMicroFrontends } from './micro-frontends';
+import { NAV_ITEMS, selectNavKey } from './nav-items';
+import { UserMenu } from './user-menu';
+
+/** The chrome around every screen; single-spa owns everything inside the outlet. */
+export function ShellLayout({ store }: { store: AppStore }) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    void startMicroFrontends(store);
+  }, [store]);
+  const selected = selectNavKey(pathname);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header className="shell-header">
+        <span className="shell-brand">Audio Curation</span>
+        <Menu
+          className="shell-nav"
+          theme="dark"
+          mode="horizontal"
+          selectedKeys={selected ? [selected] : []}
+          items={NAV_ITEMS.map((item) => ({ key: item.path, label: <Link to={item.path}>{item.label}</Link> }))}
+        />
+        <UserMenu />
+      </Layout.Header>
+      <Layout.Content className="shell-content">
+        <div id={MFE_OUTLET_ID} />
+      </Layout.Content>
+    </Layout>
+  );
+}

@@ -1,0 +1,29 @@
+import { Button, Dropdown } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { baseApi, useAppDispatch, useGetMeQuery, useLogoutMutation } from '@curator/shared';
+
+/** Shows who is logged in and offers Sign out. */
+export function UserMenu() {
+  const { data: me } = useGetMeQuery();
+  const [logout] = useLogoutMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  const handleSignOut = async () => {
+    await logout();
+    dispatch(baseApi.util.resetApiState());
+    navigate('/login/', { replace: true });
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{ items: [{ key: 'sign-out', label: 'Sign out', onClick: () => void handleSignOut() }] }}
+    >
+      <Button type="text" icon={<UserOutlined />} style={{ color: '#fff' }} data-testid="user-menu">
+        {me?.username}
+      </Button>
+    </Dropdown>
+  );
+}
