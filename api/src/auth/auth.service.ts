@@ -1,0 +1,68 @@
+import { HttpException, HttpStatus, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import {
+  ERROR_MESSAGES,
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_MAX_FAILURES,
+  MeResponse,
+} from '@curator/shared/contract';
+import { badRequestEntries } from '../common/api-errors';
+import { SessionsService } from '../sessions/sessions.service';
+import { toUsernameKey } from '../users/user.schema';
+import { UsersService } from '../users/users.service';
+import { LoginAttemptsRepository } from './login-attempts.repository';
+
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+export type LoginResult = { user: MeResponse; token: string; expiresAt: Date };
+
+@Injectable()
+export class AuthService implements OnModuleInit, OnModuleDestroy {
+  private purgeTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+    private readonly attempts: LoginAttemptsRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.purgeTimer = setInterval(() => void this.purgeOldAttempts().catch(() => undefined), PURGE_INTERVAL_MS);
+    this.purgeTimer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.purgeTimer);
+  }
+
+  /**
+   * Checks the throttle (per username and per client address), then the password; a success
+   * starts a new session and clears the username's failures.
+   */
+  async login(username: string, password: string, clientAddress: string): Promise<LoginResult> {
+    const userKey = `user:${toUsernameKey(username)}`;
+    const keys = [userKey, `ip:${clientAddress}`];
+    const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
+    const counts = await Promise.all(keys.map((k) => this.attempts.countSince(k, since)));
+    if (counts.some((n) => n >= LOGIN_MAX_FAILURES)) {
+      throw new HttpException(ERROR_MESSAGES.TOO_MANY_LOGINS, HttpStatus.TOO_MANY_REQUESTS);
+    }
+    const user = await this.users.verifyCredentials(username, password);
+    if (!user) {
+      await this.attempts.recordFailure(keys, new Date());
+      throw badRequestEntries([
+        { loc: ['body', 'password'], msg: ERROR_MESSAGES.INVALID_CREDENTIALS, type: 'invalid_credentials' },
+      ]);
+    }
+    await this.attempts.clearKey(userKey);
+    const { token, expiresAt } = await this.sessions.create(toUsernameKey(user.username));
+    return { user, token, expiresAt };
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (token) await this.sessions.destroy(token);
+  }
+
+  purgeOldAttempts(): Promise<number> {
+    return this.attempts.deleteOlderThan(new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS));
+  }
+}

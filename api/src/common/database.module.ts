@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/env.schema';
+
+@Module({
+  imports: [
+    MongooseModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        uri: config.MONGODB_URI,
+        serverSelectionTimeoutMS: 5000,
+        retryAttempts: 3,
+        autoIndex: true,
+      }),
+    }),
+  ],
+})
+export class DatabaseModule {}

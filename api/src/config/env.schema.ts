@@ -1,0 +1,60 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Repository root: api/src/config or api/dist/config, three levels up. */
+export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+
+const DAY_S = 24 * 60 * 60;
+
+/** Express `trust proxy`: false/true, a hop count, or a list of addresses/subnets. */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((v): boolean | number | string => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v;
+  });
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  MONGODB_URI: z.string().trim().min(1, 'MONGODB_URI is required (a mongodb:// connection string)'),
+  MEDIA_DIR: z.string().default('./data/media'),
+  WEB_ROOT: z.string().default(REPO_ROOT),
+  /** JSON file with the run-time remote map; defaults to <WEB_ROOT>/remotes.json. */
+  MFE_REMOTES_FILE: z.string().optional(),
+  /** Session lifetime in seconds after the last request (sliding). */
+  SESSION_TTL: z.coerce.number().int().positive().default(14 * DAY_S),
+  TRUST_PROXY: trustProxy,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.string().default('1mb'),
+});
+
+export type AppConfig = z.infer<typeof EnvSchema> & {
+  /** WEB_ROOT, MEDIA_DIR and MFE_REMOTES_FILE as absolute paths. */
+  remotesFile: string;
+  isProduction: boolean;
+};
+
+const absolute = (p: string) => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
+
+/** Parses the environment; throws one readable error listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const WEB_ROOT = absolute(c.WEB_ROOT);
+  return {
+    ...c,
+    WEB_ROOT,
+    MEDIA_DIR: absolute(c.MEDIA_DIR),
+    remotesFile: c.MFE_REMOTES_FILE ? absolute(c.MFE_REMOTES_FILE) : join(WEB_ROOT, 'remotes.json'),
+    isProduction: c.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,80 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { handleBodyErrors } from './common/body-errors.middleware';
+import { csrfMiddleware } from './common/csrf.middleware';
+import { DetailValidationPipe } from './common/detail-validation.pipe';
+import { rejectForbiddenKeys } from './common/forbidden-keys.middleware';
+import { createLogger } from './common/logger';
+import { serveOpenApi } from './common/openapi';
+import { isSecureRequest } from './common/secure-request';
+import { serveFrontEnds } from './common/static-assets';
+import { APP_CONFIG } from './config/config.module';
+import type { AppConfig } from './config/env.schema';
+
+/** Request lines only: id, method, url, status, time. No bodies, cookies or headers. */
+function requestLogger(logger: Logger) {
+  return pinoHttp({
+    logger,
+    serializers: {
+      req: (req: { id?: unknown; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
+  });
+}
+
+function securityHeaders(config: AppConfig) {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'"],
+        'worker-src': ["'self'", 'blob:'],
+        'media-src': ["'self'", 'blob:', 'data:'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'blob:', 'data:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'font-src': ["'self'", 'data:'],
+        'upgrade-insecure-requests': config.isProduction ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.isProduction,
+  });
+}
+
+/** JSON answers of the API are per-user: never cached unless a route says otherwise. */
+function noStoreForApi(req: Request, res: Response, next: NextFunction): void {
+  if (req.path === '/api' || req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store');
+  next();
+}
+
+/**
+ * Everything around the Nest routes, shared by main.ts and the tests: call before `init()`/`listen()`.
+ * Order matters: logging, headers, cookies, CSRF, body parsing, operator-key check, static files.
+ */
+export function configureApp(app: NestExpressApplication): NestExpressApplication {
+  const config = app.get<AppConfig>(APP_CONFIG);
+  const logger = createLogger(config.LOG_LEVEL);
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.setGlobalPrefix('api');
+  app.use(requestLogger(logger));
+  app.use(securityHeaders(config));
+  app.use(cookieParser());
+  app.use(noStoreForApi);
+  app.use(csrfMiddleware((req) => isSecureRequest(config, req)));
+  app.useBodyParser('json', { limit: config.BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
+  app.use(handleBodyErrors);
+  app.use(rejectForbiddenKeys);
+  serveOpenApi(app);
+  serveFrontEnds(app, config.WEB_ROOT);
+  app.useGlobalPipes(new DetailValidationPipe());
+  app.useGlobalFilters(new ApiExceptionFilter(logger));
+  return app;
+}

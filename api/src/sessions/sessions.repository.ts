@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { Session } from './session.schema';
+
+const FIELDS = { _id: 0, token_hash: 1, username: 1, created_at: 1, last_seen_at: 1, expires_at: 1 } as const;
+
+@Injectable()
+export class SessionsRepository {
+  constructor(@InjectModel(Session.name) private readonly sessions: Model<Session>) {}
+
+  async insert(session: Session): Promise<void> {
+    await this.sessions.create(session);
+  }
+
+  findLiveByTokenHash(tokenHash: string, now: Date): Promise<Session | null> {
+    return this.sessions
+      .findOne({ token_hash: tokenHash, expires_at: { $gt: now } }, FIELDS)
+      .lean<Session>()
+      .exec();
+  }
+
+  async extend(tokenHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+    await this.sessions
+      .updateOne({ token_hash: tokenHash }, { $set: { last_seen_at: lastSeenAt, expires_at: expiresAt } })
+      .exec();
+  }
+
+  async deleteByTokenHash(tokenHash: string): Promise<void> {
+    await this.sessions.deleteOne({ token_hash: tokenHash }).exec();
+  }
+
+  async deleteAllForUser(username: string): Promise<number> {
+    return (await this.sessions.deleteMany({ username }).exec()).deletedCount;
+  }
+
+  async renameUser(from: string, to: string): Promise<void> {
+    await this.sessions.updateMany({ username: from }, { $set: { username: to } }).exec();
+  }
+
+  async deleteExpired(now: Date): Promise<number> {
+    return (await this.sessions.deleteMany({ expires_at: { $lte: now } }).exec()).deletedCount;
+  }
+}

@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/env.schema';
+import { SessionsRepository } from './sessions.repository';
+
+/** Sliding expiry is written at most once a minute per session, not on every request. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+export type ResolvedSession = { username: string; expiresAt: Date; extended: boolean };
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+@Injectable()
+export class SessionsService implements OnModuleInit, OnModuleDestroy {
+  private purgeTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly sessions: SessionsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.purgeTimer = setInterval(() => void this.purgeExpired().catch(() => undefined), PURGE_INTERVAL_MS);
+    this.purgeTimer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.purgeTimer);
+  }
+
+  get ttlMs(): number {
+    return this.config.SESSION_TTL * 1000;
+  }
+
+  /** Starts a session for a user key; the returned token goes into the cookie and nowhere else. */
+  async create(username: string): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + this.ttlMs);
+    await this.sessions.insert({
+      token_hash: hashToken(token),
+      username,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+    });
+    return { token, expiresAt };
+  }
+
+  /** The live session of a cookie token, its expiry pushed forward (sliding), or null. */
+  async resolve(token: string): Promise<ResolvedSession | null> {
+    const tokenHash = hashToken(token);
+    const now = new Date();
+    const session = await this.sessions.findLiveByTokenHash(tokenHash, now);
+    if (!session) return null;
+    if (now.getTime() - session.last_seen_at.getTime() < TOUCH_INTERVAL_MS) {
+      return { username: session.username, expiresAt: session.expires_at, extended: false };
+    }
+    const expiresAt = new Date(now.getTime() + this.ttlMs);
+    await this.sessions.extend(tokenHash, now, expiresAt);
+    return { username: session.username, expiresAt, extended: true };
+  }
+
+  async destroy(token: string): Promise<void> {
+    await this.sessions.deleteByTokenHash(hashToken(token));
+  }
+
+  /** Ends every session of a user (deleted, or password reset by an admin). */
+  revokeAllFor(username: string): Promise<number> {
+    return this.sessions.deleteAllForUser(username.trim().toLowerCase());
+  }
+
+  async renameUser(fromKey: string, toKey: string): Promise<void> {
+    await this.sessions.renameUser(fromKey, toKey);
+  }
+
+  purgeExpired(): Promise<number> {
+    return this.sessions.deleteExpired(new Date());
+  }
+}

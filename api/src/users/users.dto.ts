@@ -1,0 +1,6 @@
+import { createZodDto } from 'nestjs-zod';
+import { UserCreateRequestSchema, UserSchema, UserUpdateRequestSchema } from '@curator/shared/contract';
+
+export class UserCreateDto extends createZodDto(UserCreateRequestSchema) {}
+export class UserUpdateDto extends createZodDto(UserUpdateRequestSchema) {}
+export class UserDto extends createZodDto(UserSchema) {}

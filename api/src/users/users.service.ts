@@ -1,0 +1,123 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { hash, verify } from '@node-rs/argon2';
+import type { User as UserView } from '@curator/shared/contract';
+import { bodyFieldError } from '../common/api-errors';
+import { SessionsService } from '../sessions/sessions.service';
+import { toUsernameKey, UserRecord } from './user.schema';
+import { UsersRepository } from './users.repository';
+
+export const USER_MESSAGES = {
+  NOT_FOUND: 'User not found',
+  USERNAME_TAKEN: 'A user with that username already exists',
+  CANNOT_DELETE_SELF: 'You cannot delete yourself',
+  LAST_ADMIN: 'Cannot remove the last admin',
+} as const;
+
+export type UserChanges = { username: string; password?: string; admin?: boolean };
+
+const toView = (u: UserRecord): UserView => ({ username: u.username, admin: u.admin });
+
+/** argon2id with the library defaults (19 MiB, t=2, p=1: the OWASP baseline). */
+const hashPassword = (password: string) => hash(password);
+
+@Injectable()
+export class UsersService {
+  /** Verified against when the user does not exist, so both cases take the same time. */
+  private dummyHash?: Promise<string>;
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async findByUsername(username: string): Promise<UserView | null> {
+    const user = await this.users.findByKey(toUsernameKey(username));
+    return user && toView(user);
+  }
+
+  /** The user when the password matches, else null. */
+  async verifyCredentials(username: string, password: string): Promise<UserView | null> {
+    const user = await this.users.findByKey(toUsernameKey(username));
+    if (!user) {
+      this.dummyHash ??= hashPassword('not-a-real-password');
+      await verify(await this.dummyHash, password).catch(() => false);
+      return null;
+    }
+    const ok = await verify(user.password_hash, password).catch(() => false);
+    return ok ? toView(user) : null;
+  }
+
+  async list(): Promise<UserView[]> {
+    return (await this.users.listOrderedByUsername()).map(toView);
+  }
+
+  async get(username: string): Promise<UserView> {
+    const user = await this.findByUsername(username);
+    if (!user) throw new NotFoundException(USER_MESSAGES.NOT_FOUND);
+    return user;
+  }
+
+  countUsers(): Promise<number> {
+    return this.users.countAll();
+  }
+
+  async create(input: { username: string; password: string; admin: boolean }): Promise<UserView> {
+    const key = toUsernameKey(input.username);
+    if (await this.users.findByKey(key)) throw bodyFieldError('username', USER_MESSAGES.USERNAME_TAKEN, 'unique');
+    const password_hash = await hashPassword(input.password);
+    try {
+      await this.users.insert({ username: input.username.trim(), username_key: key, password_hash, admin: input.admin });
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) {
+        throw bodyFieldError('username', USER_MESSAGES.USERNAME_TAKEN, 'unique');
+      }
+      throw err;
+    }
+    return { username: input.username.trim(), admin: input.admin };
+  }
+
+  /** Rename, new password (empty keeps it), admin flag. The last admin cannot lose the flag. */
+  async update(actorUsername: string, username: string, changes: UserChanges): Promise<UserView> {
+    const key = toUsernameKey(username);
+    const current = await this.users.findByKey(key);
+    if (!current) throw new NotFoundException(USER_MESSAGES.NOT_FOUND);
+    const newKey = toUsernameKey(changes.username);
+    if (newKey !== key && (await this.users.findByKey(newKey))) {
+      throw bodyFieldError('username', USER_MESSAGES.USERNAME_TAKEN, 'unique');
+    }
+    const admin = changes.admin ?? current.admin;
+    if (current.admin && !admin && (await this.users.countAdmins()) <= 1) {
+      throw new ConflictException(USER_MESSAGES.LAST_ADMIN);
+    }
+    const set: Partial<UserRecord> = { username: changes.username.trim(), username_key: newKey, admin };
+    if (changes.password) set.password_hash = await hashPassword(changes.password);
+    await this.users.updateByKey(key, set);
+    if (newKey !== key) await this.sessions.renameUser(key, newKey);
+    if (changes.password && toUsernameKey(actorUsername) !== key) await this.sessions.revokeAllFor(newKey);
+    return { username: set.username!, admin };
+  }
+
+  /** Deletes a user and ends their sessions; never oneself, never the last admin. */
+  async remove(actorUsername: string, username: string): Promise<void> {
+    const key = toUsernameKey(username);
+    const user = await this.users.findByKey(key);
+    if (!user) throw new NotFoundException(USER_MESSAGES.NOT_FOUND);
+    if (toUsernameKey(actorUsername) === key) throw new ConflictException(USER_MESSAGES.CANNOT_DELETE_SELF);
+    if (user.admin && (await this.users.countAdmins()) <= 1) throw new ConflictException(USER_MESSAGES.LAST_ADMIN);
+    await this.users.deleteByKey(key);
+    await this.sessions.revokeAllFor(key);
+  }
+
+  /** For `create-admin` and the demo seed: creates the user, or promotes it and sets the password. */
+  async createOrPromoteAdmin(username: string, password: string): Promise<{ created: boolean }> {
+    const key = toUsernameKey(username);
+    const existing = await this.users.findByKey(key);
+    if (!existing) {
+      await this.create({ username, password, admin: true });
+      return { created: true };
+    }
+    await this.users.updateByKey(key, { admin: true, password_hash: await hashPassword(password) });
+    await this.sessions.revokeAllFor(key);
+    return { created: false };
+  }
+}
