@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp, TestApp } from './helpers/test-app';
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [path, body] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), body);
+  }
+}
+
+describe('serving the built front ends', () => {
+  let t: TestApp;
+  let webRoot: string;
+  beforeAll(async () => {
+    webRoot = mkdtempSync(join(tmpdir(), 'curator-static-'));
+    writeFiles(webRoot, {
+      'shell/dist/index.html': '<!doctype html><title>shell</title>',
+      'shell/dist/main.3f2a1b.js': 'console.log("shell")',
+      'mfe-catalog/dist/remoteEntry.js': 'var catalog;',
+      'mfe-catalog/dist/mf-manifest.json': '{"name":"catalog"}',
+      'mfe-catalog/dist/mf-stats.json': '{}',
+      'mfe-catalog/dist/index.html': '<p>remote</p>',
+      'mfe-catalog/dist/__federation_expose_app.9c8d7e.js': 'chunk()',
+    });
+    // mfe-workspace, mfe-reports and mfe-admin have no dist: they serve nothing
+    t = await createTestApp({ env: { WEB_ROOT: webRoot } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/audios/', '/beats/123/', '/users/bob/edit/', '/login/'])(
+    'answers the client route %s with the shell index.html, no-cache',
+    async (path) => {
+      const res = await t.agent.get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toContain('<title>shell</title>');
+      expect(res.headers['cache-control']).toBe(NO_CACHE);
+    },
+  );
+
+  it('serves hashed shell files immutable and index.html itself no-cache', async () => {
+    const chunk = await t.agent.get('/main.3f2a1b.js').expect(200);
+    expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+    const index = await t.agent.get('/index.html').expect(200);
+    expect(index.headers['cache-control']).toBe(NO_CACHE);
+  });
+
+  it('serves remote entry files no-cache and hashed chunks immutable', async () => {
+    for (const file of ['remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'index.html']) {
+      const res = await t.agent.get(`/mfe/catalog/${file}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe(NO_CACHE);
+    }
+    const chunk = await t.agent.get('/mfe/catalog/__federation_expose_app.9c8d7e.js').expect(200);
+    expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+    expect(chunk.text).toBe('chunk()');
+  });
+
+  it('answers a missing remote chunk or route with 404, never the shell page', async () => {
+    for (const path of ['/mfe/catalog/missing.1234.js', '/mfe/catalog/some/route', '/mfe/workspace/remoteEntry.js', '/mfe/other/x.js', '/missing.5678.js']) {
+      const res = await t.agent.get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain('<title>shell</title>');
+    }
+  });
+
+  it('keeps /api and /media out of the fallback', async () => {
+    const api = await t.agent.get('/api/nope/');
+    expect(api.status).toBe(404);
+    expect(api.headers['content-type']).toMatch(/application\/json/);
+    expect(typeof api.body.detail).toBe('string');
+    const media = await t.agent.get('/media/nothing');
+    expect(media.status).toBe(404);
+    expect(media.text).not.toContain('<title>shell</title>');
+  });
+
+  it('sends security headers with a CSP allowing same-origin scripts, blob: workers and media', async () => {
+    const res = await t.agent.get('/audios/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toMatch(/worker-src 'self' blob:/);
+    expect(csp).toMatch(/media-src 'self' blob:/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
