@@ -1,0 +1,65 @@
+import type { Random } from './seeded-random';
+
+// Local bindings: Math property look-ups are slow inside the test sandbox.
+const { exp, max, min, round, sin } = Math;
+
+
+/** One-shot drum samples rendered once per track and mixed in at each hit. */
+export type DrumKit = { kick: Float32Array; snare: Float32Array; closedHat: Float32Array; openHat: Float32Array };
+
+/** Kick: pitch-swept sine (≈150 → 50 Hz) with a short click, ≈0.35 s. */
+function renderKick(sampleRateHz: number, random: Random): Float32Array {
+  const length = round(0.35 * sampleRateHz);
+  const out = new Float32Array(length);
+  const [startHz, endHz] = [random.between(130, 170), random.between(45, 60)];
+  const decayS = random.between(0.12, 0.2);
+  let phase = 0;
+  for (let i = 0; i < length; i++) {
+    const t = i / sampleRateHz;
+    const frequencyHz = endHz + (startHz - endHz) * exp(-t / 0.035);
+    phase += (2 * Math.PI * frequencyHz) / sampleRateHz;
+    const click = i < 0.003 * sampleRateHz ? (random.next() * 2 - 1) * 0.5 : 0;
+    out[i] = 0.9 * sin(phase) * exp(-t / decayS) + click;
+  }
+  return out;
+}
+
+/** Noise burst through a one-pole high-pass, with an exponential decay of `decayS`. */
+function renderFilteredNoise(sampleRateHz: number, random: Random, decayS: number, highPass: number): Float32Array {
+  const length = round(min(1, decayS * 6) * sampleRateHz);
+  const out = new Float32Array(length);
+  let previous = 0;
+  for (let i = 0; i < length; i++) {
+    const white = random.next() * 2 - 1;
+    const filtered = white - highPass * previous;
+    previous = white;
+    out[i] = filtered * exp(-i / sampleRateHz / decayS);
+  }
+  return out;
+}
+
+/** Snare: decaying noise plus a ≈190 Hz body tone. */
+function renderSnare(sampleRateHz: number, random: Random): Float32Array {
+  const out = renderFilteredNoise(sampleRateHz, random, random.between(0.09, 0.16), 0.6);
+  const toneHz = random.between(170, 220);
+  for (let i = 0; i < out.length; i++) {
+    const t = i / sampleRateHz;
+    out[i] = 0.45 * out[i] + 0.5 * sin(2 * Math.PI * toneHz * t) * exp(-t / 0.05);
+  }
+  return out;
+}
+
+/** Renders a kit whose timbre varies a little with the random source. */
+export function renderDrumKit(sampleRateHz: number, random: Random): DrumKit {
+  const closedHat = renderFilteredNoise(sampleRateHz, random, random.between(0.02, 0.04), 0.98);
+  const openHat = renderFilteredNoise(sampleRateHz, random, random.between(0.15, 0.25), 0.98);
+  for (const hat of [closedHat, openHat]) for (let i = 0; i < hat.length; i++) hat[i] *= 0.3;
+  return { kick: renderKick(sampleRateHz, random), snare: renderSnare(sampleRateHz, random), closedHat, openHat };
+}
+
+/** Adds `sample` × gain into `target` from sample index `start`. */
+export function mixSampleInto(target: Float32Array, sample: Float32Array, start: number, gain: number): void {
+  const from = max(0, start);
+  const to = min(target.length, start + sample.length);
+  for (let i = from; i < to; i++) target[i] += gain * sample[i - start];
+}
