@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
@@ -10,12 +9,12 @@ async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     abortOnError: false,
-    logger: config.LOG_LEVEL === 'silent' ? false : ['error', 'warn', 'log'],
+    logger: config.LOG_LEVEL === 'silent' ? false : ['error', 'warn'],
   });
   configureApp(app);
   app.enableShutdownHooks();
   await app.listen(config.PORT);
-  new Logger('Bootstrap').log(`API listening on http://localhost:${config.PORT}`);
+  console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `API listening on port ${config.PORT}` }));
 }
 
 bootstrap().catch((err: Error) => {

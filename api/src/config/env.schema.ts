@@ -21,7 +21,10 @@ const trustProxy = z
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  MONGODB_URI: z.string().trim().min(1, 'MONGODB_URI is required (a mongodb:// connection string)'),
+  MONGODB_URI: z
+    .string({ error: 'is required (a mongodb:// connection string)' })
+    .trim()
+    .min(1, 'is required (a mongodb:// connection string)'),
   MEDIA_DIR: z.string().default('./data/media'),
   WEB_ROOT: z.string().default(REPO_ROOT),
   /** JSON file with the run-time remote map; defaults to <WEB_ROOT>/remotes.json. */
