@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const TAG_MAX_LENGTH = 100;
+export const TAGS_PER_AUDIO_MAX = 100;
+
+/** Tag text: trimmed, 1–100 characters, not starting with '$' (never read as a field path). */
+export const TagTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'This field may not be blank')
+  .max(TAG_MAX_LENGTH, `Ensure this field has no more than ${TAG_MAX_LENGTH} characters`)
+  .refine((text) => !text.startsWith('$'), "A tag cannot start with '$'");
+
+/** POST /api/tags/ */
+export const TagCreateBodySchema = z.strictObject({ text: TagTextSchema });
+export type TagCreateBody = z.infer<typeof TagCreateBodySchema>;
+
+/** Path of DELETE /api/tags/{text}/ */
+export const TagParamsSchema = z.strictObject({ text: TagTextSchema });
+export type TagParams = z.infer<typeof TagParamsSchema>;
+
+export const TagSchema = z.object({
+  text: z.string(),
+  used_count: z.int().min(0),
+  /** When used_count was last recomputed. */
+  updated_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Tag = z.infer<typeof TagSchema>;
+
+export const TagListSchema = z.array(TagSchema);
