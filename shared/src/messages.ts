@@ -1,0 +1,107 @@
+/**
+ * Every quoted UI text of the spec, exactly as written there (typos included: people and tests
+ * search for them). Texts the domain rules return are defined in domain/rule-messages.ts, because
+ * the API loads the built domain on its own, and re-exported here so the UIs have one place.
+ */
+export {
+  ENDING_POINT_TOO_CLOSE_MESSAGE,
+  formatEndingPointTooClose,
+  formatLockedBy,
+  INVALID_ENDING_POINT_MESSAGE,
+  INVALID_OFFSET_MESSAGE,
+  NO_EPS_MESSAGE,
+  OFFSET_BEFORE_HIGHLIGHT_MESSAGE,
+  SELECT_BEAT_FIRST_MESSAGE,
+} from './domain/rule-messages';
+
+// Placeholders and labels
+export const AUDIO_SEARCH_PLACEHOLDER = 'Search for an audio or artist';
+export const NEW_BEAT_NAME_PLACEHOLDER = 'make new beat, type a name here or leave empty';
+export const SIMILARITY_THRESHOLD_LABEL = 'Similarity treshhold %';
+export const SELECT_PLACEHOLDER = 'Select...';
+export const BEATS_AND_TEMPLATES_TITLE = 'Beats & Templates';
+export const DEFAULT_HL_POINT_LABEL = 'DEFAULT HL Point';
+export const NO_MEDIA_MESSAGE = 'This audio has no Media downloaded';
+
+// Confirms and request failures without a response
+export const CONFIRM_DELETE_MESSAGE = 'are you sure ?';
+export const LOGIN_NO_RESPONSE_TEXT = 'server error';
+export const CREATE_USER_NO_RESPONSE_TEXT = 'Error';
+
+/** Segments page header: 'Templates From Sheet: n, Discarded due to HL: n'. */
+export function formatTemplatesFromSheet(count: number, discardedHl: number): string {
+  return `Templates From Sheet: ${count}, Discarded due to HL: ${discardedHl}`;
+}
+
+export const APPROVED_ALL_LABEL = 'Approved All';
+export const APPROVED_BEATS_LABEL = 'Approved Beats';
+export const APPROVED_TEMPLATES_LABEL = 'Approved Templates';
+
+/** Segments page header: 'Approved All: n, Approved Beats: n, Approved Templates: n'. */
+export function formatApprovedCounts(all: number, beats: number, templates: number): string {
+  return `${APPROVED_ALL_LABEL}: ${all}, ${APPROVED_BEATS_LABEL}: ${beats}, ${APPROVED_TEMPLATES_LABEL}: ${templates}`;
+}
+
+// Navigation and user menu (spec §2)
+export const NAV_LABELS = {
+  audios: 'Audios',
+  audioUsage: 'Audio Usage',
+  approvals: 'Approvals',
+  segments: 'Segments',
+  tags: 'Tags',
+  hlPoints: 'HL Points',
+  metrics: 'Metrics',
+  users: 'Users',
+} as const;
+export const SIGN_OUT_LABEL = 'Sign out';
+export const CREATE_USER_LABEL = 'Create User';
+
+// Audio list filters (spec §2)
+export const AUDIO_FILTER_LABELS = {
+  audioType: 'Audio Type',
+  reelCount: 'Reel count',
+  mediaLength: 'Media length in ms',
+  availableTemplates: 'Available templates',
+  approvedTemplates: 'Approved templates',
+  templateClipsCount: 'Template clips count',
+  trendList: 'Trend List',
+  hasStem: 'Has stem',
+  hasEps: 'Has EPs',
+  created: 'Created',
+  manualTags: 'Manual Tags',
+  sortBy: 'Sort By',
+  sortDir: 'Sort Dir',
+} as const;
+export const AUDIO_TYPE_OPTION_LABELS = { all: 'All', original_sound: 'Original sound', music: 'Music' } as const;
+export const SORT_BY_OPTION_LABELS = { created_at: 'Created at', growth: 'Growth' } as const;
+export const SORT_DIR_OPTION_LABELS = { asc: 'ASC', desc: 'DESC' } as const;
+export const ALL_OPTION_LABEL = 'All';
+export const YES_OPTION_LABEL = 'Yes';
+
+// Buttons
+export const FILTER_BUTTON = 'Filter';
+export const CLEAR_BUTTON = 'Clear';
+export const PREV_BUTTON = 'Prev';
+export const NEXT_BUTTON = 'Next';
+export const TOTAL_LABEL = 'Total';
+export const SAVE_BUTTON = 'Save';
+export const UNLOCK_BUTTON = 'Unlock';
+export const AUTOBEAT_BUTTON = 'Autobeat';
+export const EPT_BUTTON = 'EPT';
+
+// Workspace controls (spec §2)
+export const TRACKS_LABEL = 'Tracks';
+export const ZOOM_LABEL = 'Zoom';
+export const PLAYBACK_SPEED_LABEL = 'PlayBack Speed';
+export const VOLUME_LABEL = 'Volume';
+export const EP_SIMULATOR_TITLE = 'EP Simulator';
+export const EP_SIMULATOR_SEGMENTS_LABEL = 'Segments';
+export const EP_SIMULATOR_PADDING_LABEL = 'Padding';
+export const FROM_LABEL = 'From';
+export const TO_LABEL = 'To';
+export const SEGMENTS_STATS_SWITCH_LABELS = { available: 'Available', approved: 'Approved' } as const;
+
+// User form (spec §2)
+export const USERNAME_LABEL = 'Username';
+export const PASSWORD_LABEL = 'Password';
+export const ADMIN_LABEL = 'Admin';
