@@ -1,5 +1,5 @@
 import { computeOnsetEnvelope } from './onset-envelope';
-import { estimateTempo } from './tempo';
+import { describeTempo, estimateTempo, refineLag, type TempoEstimate } from './tempo';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { exp, floor, log, max, min, round, sqrt } = Math;
@@ -10,8 +10,16 @@ export type BeatAnalysis = { beatsS: number[]; tempoBpm: number; tempoAlternativ
 
 /** Transition penalty weight of the dynamic programme (librosa's default). */
 const TIGHTNESS = 100;
+/** Off-beat/on-beat strength ratio above which the beat is taken at double the tempo. */
+const OFFBEAT_RATIO_FOR_FASTER = 0.66;
+/** Ratio at half the tempo below which that slower level is taken as the beat. */
+const OFFBEAT_RATIO_FOR_SLOWER = 0.5;
+/** Fastest tempo the octave check may move to. */
+const FASTEST_BEAT_BPM = 200;
+/** Slowest tempo the octave check may move to. */
+const MIN_BEAT_BPM = 45;
 /** Constant shift added to every beat, calibrated on the synthesised set (median signed error ≈ 0). */
-export const BEAT_LATENCY_CORRECTION_S = 0;
+export const BEAT_LATENCY_CORRECTION_S = 0.009;
 
 /** Onset envelope smoothed by a Gaussian of width period/32 and normalised by its standard deviation. */
 function computeLocalScore(envelope: Float32Array, periodFrames: number): Float64Array {
@@ -100,20 +108,55 @@ function trimWeakBeats(localScore: Float64Array, beats: number[]): number[] {
   return beats.slice(start, end);
 }
 
+/** Onset strength half-way between beats relative to the strength at beats (peaks within ±2 frames). */
+export function measureOffbeatRatio(envelope: Float32Array, beatFrames: number[]): number {
+  const peakNear = (frame: number) => {
+    let peak = 0;
+    for (let i = max(0, frame - 2); i <= min(envelope.length - 1, frame + 2); i++) peak = max(peak, envelope[i]);
+    return peak;
+  };
+  let [onBeat, offBeat] = [1e-9, 0];
+  for (let i = 0; i + 1 < beatFrames.length; i++) {
+    onBeat += peakNear(beatFrames[i]);
+    offBeat += peakNear(round((beatFrames[i] + beatFrames[i + 1]) / 2));
+  }
+  return offBeat / onBeat;
+}
+
+/** Beat frames for a period: local score, dynamic programme, trimming of weak ends. */
+function findBeatFrames(envelope: Float32Array, periodFrames: number): number[] {
+  const localScore = computeLocalScore(envelope, periodFrames);
+  return trimWeakBeats(localScore, runBeatProgramme(localScore, periodFrames));
+}
+
 /** Beat positions of a mono signal: onset envelope → tempo → dynamic-programming beat tracker. */
 export function trackBeats(mono: Float32Array, sampleRateHz: number): BeatAnalysis {
   const { envelope, frameRateHz } = computeOnsetEnvelope(mono, sampleRateHz);
-  const tempo = estimateTempo(envelope, frameRateHz);
-  let hasOnsets = false;
-  for (const v of envelope) if (v > 0) hasOnsets = true;
-  const round2 = (value: number) => round(value * 100) / 100;
-  const alternatives: [number, number] = [round2(tempo.tempoAlternativesBpm[0]), round2(tempo.tempoAlternativesBpm[1])];
-  if (!hasOnsets) return { beatsS: [], tempoBpm: round2(tempo.tempoBpm), tempoAlternativesBpm: alternatives };
-  const localScore = computeLocalScore(envelope, tempo.periodFrames);
-  const beatFrames = trimWeakBeats(localScore, runBeatProgramme(localScore, tempo.periodFrames));
+  const framesPerMinute = 60 * frameRateHz;
+  const { acf, ...estimate } = estimateTempo(envelope, frameRateHz);
+  let tempo: TempoEstimate = estimate;
+  let beatFrames = envelope.some((v) => v > 0) ? findBeatFrames(envelope, tempo.periodFrames) : [];
+  const slowerPeriodFrames = refineLag(acf, tempo.periodFrames * 2).lag;
+  const fasterPeriodFrames = refineLag(acf, tempo.periodFrames / 2).lag;
+  const slowerBeatFrames = framesPerMinute / slowerPeriodFrames >= MIN_BEAT_BPM ? findBeatFrames(envelope, slowerPeriodFrames) : [];
+  const slowerRatio = slowerBeatFrames.length > 2 ? measureOffbeatRatio(envelope, slowerBeatFrames) : 1;
+  const offbeatRatio = measureOffbeatRatio(envelope, beatFrames);
+  if (slowerRatio < OFFBEAT_RATIO_FOR_SLOWER) {
+    tempo = describeTempo(slowerPeriodFrames, framesPerMinute);
+    beatFrames = slowerBeatFrames;
+  } else if (framesPerMinute / fasterPeriodFrames <= FASTEST_BEAT_BPM && offbeatRatio >= OFFBEAT_RATIO_FOR_FASTER) {
+    tempo = describeTempo(fasterPeriodFrames, framesPerMinute);
+    beatFrames = findBeatFrames(envelope, tempo.periodFrames);
+  }
   const durationS = mono.length / sampleRateHz;
   const beatsS = beatFrames
     .map((frame) => round2(frame / frameRateHz + BEAT_LATENCY_CORRECTION_S))
     .filter((t, i, all) => t >= 0 && t <= durationS && (i === 0 || t > all[i - 1]));
-  return { beatsS, tempoBpm: round2(tempo.tempoBpm), tempoAlternativesBpm: alternatives };
+  const [slowerBpm, fasterBpm] = tempo.tempoAlternativesBpm;
+  return { beatsS, tempoBpm: round2(tempo.tempoBpm), tempoAlternativesBpm: [round2(slowerBpm), round2(fasterBpm)] };
+}
+
+/** Rounds to 2 decimals. */
+function round2(value: number): number {
+  return round(value * 100) / 100;
 }

@@ -8,8 +8,6 @@ const PRIOR_CENTRE_BPM = 120;
 const PRIOR_WIDTH_OCTAVES = 1;
 const MIN_TEMPO_BPM = 40;
 const MAX_TEMPO_BPM = 240;
-const FASTER_LEVEL_MIN_RATIO = 0.6;
-const FASTEST_BEAT_BPM = 200;
 
 /** Unbiased autocorrelation of the mean-removed signal for lags 0..maxLag. */
 export function computeAutocorrelation(signal: Float32Array, maxLag: number): Float64Array {
@@ -29,7 +27,7 @@ export function computeAutocorrelation(signal: Float32Array, maxLag: number): Fl
 }
 
 /** Lag of the ACF maximum near `lag` (±15 %), refined by parabolic interpolation. */
-function refineLag(acf: Float64Array, lag: number): { lag: number; value: number } {
+export function refineLag(acf: Float64Array, lag: number): { lag: number; value: number } {
   const low = max(1, floor(lag * 0.85));
   const high = min(acf.length - 2, ceil(lag * 1.15));
   let best = low;
@@ -40,11 +38,8 @@ function refineLag(acf: Float64Array, lag: number): { lag: number; value: number
   return { lag: best + max(-0.5, min(0.5, shift)), value: b };
 }
 
-/** Global tempo from an onset envelope: ACF with a log-Gaussian prior, then octave check on strong onsets. */
-export function estimateTempo(envelope: Float32Array, frameRateHz: number): TempoEstimate {
-  const framesPerMinute = 60 * frameRateHz;
-  const maxLag = ceil(framesPerMinute / MIN_TEMPO_BPM) * 2;
-  const acf = computeAutocorrelation(envelope, maxLag);
+/** Lag (frames) of the largest ACF value weighted by a log-Gaussian tempo prior. */
+function findPriorPeakLag(acf: Float64Array, framesPerMinute: number): number {
   const minLag = floor(framesPerMinute / MAX_TEMPO_BPM);
   let bestLag = minLag;
   let bestScore = -Infinity;
@@ -53,20 +48,19 @@ export function estimateTempo(envelope: Float32Array, frameRateHz: number): Temp
     const score = max(0, acf[lag]) * exp(-0.5 * z * z);
     if (score > bestScore) [bestScore, bestLag] = [score, lag];
   }
-  const strong = new Float32Array(envelope.length);
-  for (let i = 0; i < envelope.length; i++) strong[i] = envelope[i] * envelope[i];
-  const strongAcf = computeAutocorrelation(strong, maxLag);
-  let chosen = refineLag(acf, bestLag).lag;
-  const slower = chosen * 2;
-  if (slower < maxLag - 1 && framesPerMinute / slower >= MIN_TEMPO_BPM) {
-    const atSlower = refineLag(strongAcf, slower);
-    if (refineLag(strongAcf, chosen).value < FASTER_LEVEL_MIN_RATIO * atSlower.value) chosen = refineLag(acf, slower).lag;
-  }
-  const faster = chosen / 2;
-  if (framesPerMinute / faster <= FASTEST_BEAT_BPM && faster >= 2) {
-    const atFaster = refineLag(strongAcf, faster);
-    if (atFaster.value >= FASTER_LEVEL_MIN_RATIO * refineLag(strongAcf, chosen).value) chosen = refineLag(acf, faster).lag;
-  }
-  const tempoBpm = framesPerMinute / chosen;
-  return { periodFrames: chosen, tempoBpm, tempoAlternativesBpm: [tempoBpm / 2, tempoBpm * 2] };
+  return bestLag;
+}
+
+/** Tempo description of a beat period in frames. */
+export function describeTempo(periodFrames: number, framesPerMinute: number): TempoEstimate {
+  const tempoBpm = framesPerMinute / periodFrames;
+  return { periodFrames, tempoBpm, tempoAlternativesBpm: [tempoBpm / 2, tempoBpm * 2] };
+}
+
+/** Global tempo from an onset envelope: the ACF peak weighted by a log-Gaussian prior around 120 BPM. */
+export function estimateTempo(envelope: Float32Array, frameRateHz: number): TempoEstimate & { acf: Float64Array } {
+  const framesPerMinute = 60 * frameRateHz;
+  const maxLag = ceil(framesPerMinute / MIN_TEMPO_BPM) * 2;
+  const acf = computeAutocorrelation(envelope, maxLag);
+  return { ...describeTempo(refineLag(acf, findPriorPeakLag(acf, framesPerMinute)).lag, framesPerMinute), acf };
 }
