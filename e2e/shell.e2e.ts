@@ -36,7 +36,7 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     await page.goto('/audios/');
     await page.waitForURL('**/login/**');
     expect(new URL(page.url()).pathname).toBe('/login/');
-    await expect(page.getByLabel('Username').isVisible()).resolves.toBe(true);
+    await page.getByLabel('Username').waitFor({ state: 'visible' });
   });
 
   it("shows the server's 'location - message' lines for a wrong password", async () => {

@@ -37,7 +37,7 @@ async function startApi({ mongodbUri, port, env = {} }) {
   const apiPort = port ?? (await findFreePort());
   const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(apiPort), MONGODB_URI: mongodbUri, WEB_ROOT: ROOT, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(apiPort), MONGODB_URI: mongodbUri, WEB_ROOT: ROOT, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

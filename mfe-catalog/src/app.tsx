@@ -1,4 +1,4 @@
 import { createRemoteLifecycles } from '@curator/shared';
 import { CatalogRoutes } from './app/routes';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles('catalog', CatalogRoutes);
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({ name: 'catalog', Screen: CatalogRoutes, buildId: __BUILD_ID__ });

@@ -1,4 +1,4 @@
 import { createRemoteLifecycles } from '@curator/shared';
 import { ReportsRoutes } from './app/routes';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles('reports', ReportsRoutes);
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({ name: 'reports', Screen: ReportsRoutes, buildId: __BUILD_ID__ });

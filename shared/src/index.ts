@@ -2,6 +2,7 @@
 // The API imports only '@curator/shared/domain' and '@curator/shared/contract'.
 export * from './domain';
 export * from './contract';
+export * from './messages';
 export * from './api/base-api';
 export * from './api/csrf';
 export * from './api/request-error';

@@ -8,7 +8,8 @@ export const sessionApi = baseApi.injectEndpoints({
     getMe: build.query<CurrentUser, void>({ query: () => 'me/', providesTags: ['Me'] }),
     login: build.mutation<CurrentUser, LoginBody>({
       query: (body) => ({ url: 'auth/login/', method: 'POST', body }),
-      invalidatesTags: ['Me'],
+      // A failed attempt must not refetch /me/: that would remount the form and clear what was typed.
+      invalidatesTags: (result) => (result ? ['Me'] : []),
     }),
     logout: build.mutation<void, void>({ query: () => ({ url: 'auth/logout/', method: 'POST' }) }),
   }),

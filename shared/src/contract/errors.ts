@@ -33,9 +33,3 @@ export const ErrorResponseSchema = z.object({
   detail: z.union([z.string(), z.array(ValidationErrorEntrySchema)]),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
-
-/** Lines as the client shows them: `loc.join('.') + ' - ' + msg`, or the text itself. */
-export function formatErrorDetail(detail: ErrorResponse['detail']): string[] {
-  if (typeof detail === 'string') return [detail];
-  return detail.map((entry) => `${entry.loc.join('.')} - ${entry.msg}`);
-}

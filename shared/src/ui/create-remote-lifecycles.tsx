@@ -9,13 +9,18 @@ import { BrowserRouter } from 'react-router-dom';
 import { SUITE_THEME } from './theme';
 import type { MfeProps } from './mfe-props';
 
-declare const __BUILD_ID__: string;
+export type RemoteDefinitionOptions = {
+  name: string;
+  Screen: ComponentType;
+  /** The remote's own build id: this module is shared, so it must come from the remote's bundle. */
+  buildId: string;
+};
 
 /**
  * Single-spa lifecycles for a remote. A remote is its own React root, so it brings its own
  * Redux Provider (the shell's store), antd theme and router.
  */
-export function createRemoteLifecycles(name: string, Screen: ComponentType) {
+export function createRemoteLifecycles({ name, Screen, buildId }: RemoteDefinitionOptions) {
   function RemoteRoot(props: MfeProps & AppProps) {
     return (
       <Provider store={props.store}>
@@ -25,7 +30,7 @@ export function createRemoteLifecycles(name: string, Screen: ComponentType) {
               <div className={`mfe mfe-${name}`} data-remote={name}>
                 <Screen />
                 <footer className="mfe-build" data-testid="mfe-build" data-remote={name}>
-                  {name} build {typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev'}
+                  {name} build {buildId}
                 </footer>
               </div>
             </BrowserRouter>

@@ -1,7 +1,7 @@
 import { Button, Dropdown } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { baseApi, useAppDispatch, useGetMeQuery, useLogoutMutation } from '@curator/shared';
+import { SIGN_OUT_LABEL, baseApi, useAppDispatch, useGetMeQuery, useLogoutMutation } from '@curator/shared';
 
 /** Shows who is logged in and offers Sign out. */
 export function UserMenu() {
@@ -19,7 +19,7 @@ export function UserMenu() {
   return (
     <Dropdown
       trigger={['click']}
-      menu={{ items: [{ key: 'sign-out', label: 'Sign out', onClick: () => void handleSignOut() }] }}
+      menu={{ items: [{ key: 'sign-out', label: SIGN_OUT_LABEL, onClick: () => void handleSignOut() }] }}
     >
       <Button type="text" icon={<UserOutlined />} style={{ color: '#fff' }} data-testid="user-menu">
         {me?.username}
