@@ -1,0 +1,56 @@
+import type { Tag, TagCreateBody, User, UserCreateRequest, UserUpdateRequest } from '../contract';
+import { baseApi } from './base-api';
+
+export type UserUpdateArgs = { username: string; body: UserUpdateRequest };
+
+/** Users and tags management (admin screens). Writes need an admin: others get 403 'Admin only'. */
+export const adminApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getUsers: build.query<User[], void>({
+      query: () => 'users/',
+      providesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+    getUser: build.query<User, string>({
+      query: (username) => `users/${encodeURIComponent(username)}/`,
+      providesTags: (_result, _error, username) => [{ type: 'User', id: username.toLowerCase() }],
+    }),
+    createUser: build.mutation<User, UserCreateRequest>({
+      query: (body) => ({ url: 'users/', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? [{ type: 'User', id: 'LIST' }] : []),
+    }),
+    updateUser: build.mutation<User, UserUpdateArgs>({
+      query: ({ username, body }) => ({ url: `users/${encodeURIComponent(username)}/`, method: 'PUT', body }),
+      invalidatesTags: (result, _error, { username }) =>
+        result ? [{ type: 'User', id: 'LIST' }, { type: 'User', id: username.toLowerCase() }, 'Me'] : [],
+    }),
+    deleteUser: build.mutation<void, string>({
+      query: (username) => ({ url: `users/${encodeURIComponent(username)}/`, method: 'DELETE' }),
+      // Refetch even on failure: a 404 means someone else already deleted it.
+      invalidatesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+    getTags: build.query<Tag[], void>({
+      query: () => 'tags/',
+      providesTags: [{ type: 'Tag', id: 'LIST' }],
+    }),
+    createTag: build.mutation<Tag, TagCreateBody>({
+      query: (body) => ({ url: 'tags/', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? [{ type: 'Tag', id: 'LIST' }] : []),
+    }),
+    deleteTag: build.mutation<void, string>({
+      query: (text) => ({ url: `tags/${encodeURIComponent(text)}/`, method: 'DELETE' }),
+      // Deleting a tag also removes it from every audio.
+      invalidatesTags: [{ type: 'Tag', id: 'LIST' }, 'Audio'],
+    }),
+  }),
+});
+
+export const {
+  useGetUsersQuery,
+  useGetUserQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+  useGetTagsQuery,
+  useCreateTagMutation,
+  useDeleteTagMutation,
+} = adminApi;
