@@ -1,13 +1,16 @@
 import { Route, Routes } from 'react-router-dom';
-import { PlaceholderScreen } from '@curator/shared';
+import { TagList } from '../features/tags/components/tag-list';
+import { UserCreateScreen } from '../features/users/components/user-create-screen';
+import { UserEditScreen } from '../features/users/components/user-edit-screen';
+import { UserList } from '../features/users/components/user-list';
 
 export function AdminRoutes() {
   return (
     <Routes>
-      <Route path="/users/" element={<PlaceholderScreen title="Users" />} />
-      <Route path="/users/create/" element={<PlaceholderScreen title="Create User" />} />
-      <Route path="/users/:username/edit/" element={<PlaceholderScreen title="Edit User" />} />
-      <Route path="/tags/" element={<PlaceholderScreen title="Tags" />} />
+      <Route path="/users/" element={<UserList />} />
+      <Route path="/users/create/" element={<UserCreateScreen />} />
+      <Route path="/users/:username/edit/" element={<UserEditScreen />} />
+      <Route path="/tags/" element={<TagList />} />
     </Routes>
   );
 }
