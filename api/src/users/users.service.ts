@@ -17,6 +17,9 @@ export type UserChanges = { username: string; password?: string; admin?: boolean
 
 const toView = (u: UserRecord): UserView => ({ username: u.username, admin: u.admin });
 
+/** Called after a rename so records that name the user (approvals, locks) follow the new name. */
+export type UserRenamedListener = (from: string, to: string) => Promise<void>;
+
 /** argon2id with the library defaults (19 MiB, t=2, p=1: the OWASP baseline). */
 const hashPassword = (password: string) => hash(password);
 
@@ -24,11 +27,21 @@ const hashPassword = (password: string) => hash(password);
 export class UsersService {
   /** Verified against when the user does not exist, so both cases take the same time. */
   private dummyHash?: Promise<string>;
+  private readonly renamedListeners = new Set<UserRenamedListener>();
 
   constructor(
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
   ) {}
+
+  /**
+   * Modules that store a username (approval_by, locked_by, …) register here in their
+   * onModuleInit and update their own records; returns the unsubscribe.
+   */
+  onRenamed(listener: UserRenamedListener): () => void {
+    this.renamedListeners.add(listener);
+    return () => this.renamedListeners.delete(listener);
+  }
 
   async findByUsername(username: string): Promise<UserView | null> {
     const user = await this.users.findByKey(toUsernameKey(username));
@@ -93,6 +106,9 @@ export class UsersService {
     if (changes.password) set.password_hash = await hashPassword(changes.password);
     await this.users.updateByKey(key, set);
     if (newKey !== key) await this.sessions.renameUser(key, newKey);
+    if (set.username !== current.username) {
+      for (const listener of this.renamedListeners) await listener(current.username, set.username!);
+    }
     if (changes.password && toUsernameKey(actorUsername) !== key) await this.sessions.revokeAllFor(newKey);
     return { username: set.username!, admin };
   }
