@@ -1,0 +1,66 @@
+import type { AudioListItem, AudioListPage, AudioListQueryParams } from '../contract/audio';
+import type { Tag } from '../contract/tags';
+import type { Template, TemplateListQueryParams } from '../contract/templates';
+import { normalizeTagList } from '../domain/tags';
+import { baseApi } from './base-api';
+
+export type TaggifyAudioArgs = { id: string; tags: string[] };
+
+type QueryValue = string | number | boolean | Date | readonly string[] | undefined | null;
+
+/** Query string with repeated keys for lists (`tags=a&tags=b`); empty values are left out. */
+export function toQueryString(params: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((item) => search.append(key, item));
+    else search.append(key, value instanceof Date ? value.toISOString() : String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** Audio list, tags and templates of the catalog screens; the tag editor and quick tags write through taggify. */
+export const catalogApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listAudios: build.query<AudioListPage, AudioListQueryParams>({
+      query: (params) => `audio/${toQueryString(params as Record<string, QueryValue>)}`,
+      providesTags: (page) => [
+        { type: 'Audio', id: 'LIST' },
+        ...(page?.results ?? []).map((audio) => ({ type: 'Audio' as const, id: audio.id })),
+      ],
+    }),
+    taggifyAudio: build.mutation<unknown, TaggifyAudioArgs>({
+      query: ({ id, tags }) => ({ url: `audio/${encodeURIComponent(id)}/taggify/`, method: 'POST', body: { tags } }),
+      // Show the new tags at once in every cached list page; undo if the server refuses.
+      async onQueryStarted({ id, tags }, { dispatch, getState, queryFulfilled }) {
+        const patches = catalogApi.util
+          .selectCachedArgsForQuery(getState(), 'listAudios')
+          .map((args) =>
+            dispatch(
+              catalogApi.util.updateQueryData('listAudios', args, (page) => {
+                const audio = page.results.find((item: AudioListItem) => item.id === id);
+                if (audio) audio.tags = normalizeTagList(tags);
+              }),
+            ),
+          );
+        try {
+          await queryFulfilled;
+        } catch {
+          patches.forEach((patch) => patch.undo());
+        }
+      },
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Audio', id }, { type: 'Tag', id: 'LIST' }]),
+    }),
+    listTags: build.query<Tag[], void>({
+      query: () => 'tags/',
+      providesTags: [{ type: 'Tag', id: 'LIST' }],
+    }),
+    listTemplates: build.query<Template[], TemplateListQueryParams>({
+      query: (params) => `templates/${toQueryString(params as Record<string, QueryValue>)}`,
+      providesTags: (_result, _error, { music_canonical_id }) => [{ type: 'Template', id: music_canonical_id }],
+    }),
+  }),
+});
+
+export const { useListAudiosQuery, useTaggifyAudioMutation, useListTagsQuery, useListTemplatesQuery } = catalogApi;
