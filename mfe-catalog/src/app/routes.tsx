@@ -1,11 +1,12 @@
 import { Route, Routes } from 'react-router-dom';
-import { PlaceholderScreen } from '@curator/shared';
+import { AudioListScreen } from '../features/audio-list/audio-list-screen';
+import { TemplatesScreen } from '../features/templates/templates-screen';
 
 export function CatalogRoutes() {
   return (
     <Routes>
-      <Route path="/audios/" element={<PlaceholderScreen title="Audios" />} />
-      <Route path="/templates/" element={<PlaceholderScreen title="Templates" />} />
+      <Route path="/audios/" element={<AudioListScreen />} />
+      <Route path="/templates/" element={<TemplatesScreen />} />
     </Routes>
   );
 }

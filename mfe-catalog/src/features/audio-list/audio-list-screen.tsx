@@ -1,0 +1,32 @@
+import { Flex, Typography } from 'antd';
+import { useListAudiosQuery } from '@curator/shared';
+import { toAudioListQuery } from './audio-list-search';
+import { AudioFiltersForm } from './components/audio-filters-form';
+import { AudioPager } from './components/audio-pager';
+import { AudioTable } from './components/audio-table';
+import { useAudioListSearch } from './hooks/use-audio-list-search';
+import './audio-list.css';
+
+/** /audios/: the filterable, paginated catalog of audios (spec §2). */
+export function AudioListScreen() {
+  const { filters, skip, searchText, applyFilters, goToSkip, clearFilters } = useAudioListSearch();
+  const { data, currentData, isFetching } = useListAudiosQuery(toAudioListQuery(filters, skip));
+  const pager = <AudioPager skip={skip} pageLength={data?.results.length ?? 0} total={currentData?.total} onSkip={goToSkip} />;
+
+  return (
+    <section className="audio-list" data-testid="audio-list-screen">
+      <Typography.Title level={4} className="audio-list-title">
+        Audios
+      </Typography.Title>
+      {/* Remounted per URL so back/forward and Clear show the filters the list uses. */}
+      <AudioFiltersForm key={searchText} filters={filters} onFilter={applyFilters} onClear={clearFilters} />
+      <Flex justify="flex-end" className="audio-list-pager-row">
+        {pager}
+      </Flex>
+      <AudioTable audios={data?.results ?? []} loading={isFetching && currentData === undefined} />
+      <Flex justify="flex-end" className="audio-list-pager-row">
+        {pager}
+      </Flex>
+    </section>
+  );
+}

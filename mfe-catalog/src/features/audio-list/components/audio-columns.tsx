@@ -1,0 +1,76 @@
+import { Tag as AntTag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { ExportOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import { TagEditor, type AudioListItem } from '@curator/shared';
+import { formatDateTime } from '../../../lib/datetime-local';
+import { buildPlatformAudioUrl, buildTemplatesListPath } from '../../../lib/platform-links';
+import { LockStateIcon } from './lock-state-icon';
+import { QuickTagButtons } from './quick-tag-buttons';
+
+const TREND_COLORS: Record<string, string> = { trending: 'green', emerging: 'blue', hyper: 'magenta' };
+const count = (width = 72) => ({ width, align: 'right' as const });
+
+/** Columns of the audio table, in the order of spec §2. */
+export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
+  {
+    title: 'Audio',
+    key: 'audio_name',
+    width: 200,
+    render: (_, audio) => (
+      <Link to={`/beats/${encodeURIComponent(audio.id)}/`} className="audio-name">
+        {audio.audio_name || audio.id}
+      </Link>
+    ),
+  },
+  { title: 'Artist', dataIndex: 'artist_name', key: 'artist_name', width: 150, ellipsis: true },
+  {
+    title: 'Player',
+    key: 'player',
+    width: 220,
+    render: (_, audio) =>
+      audio.media ? (
+        <audio className="row-player" controls preload="none" src={audio.media} data-audio-id={audio.id} />
+      ) : (
+        <Typography.Text type="secondary">no media</Typography.Text>
+      ),
+  },
+  { title: 'OS', key: 'is_original_sound', width: 48, render: (_, audio) => (audio.is_original_sound ? 'yes' : 'no') },
+  { title: 'Approved', dataIndex: 'beat_and_template_approved', key: 'approved', ...count(80) },
+  {
+    title: 'Available',
+    key: 'template_count_available',
+    ...count(96),
+    render: (_, audio) => (
+      <Tooltip title="Templates not approved yet">
+        <Link to={buildTemplatesListPath(audio.id)} className="templates-link" aria-label={`templates of ${audio.audio_name}`}>
+          {audio.template_count_available} <UnorderedListOutlined />
+        </Link>
+      </Tooltip>
+    ),
+  },
+  { title: 'Reels', dataIndex: 'reel_count', key: 'reel_count', ...count() },
+  { title: 'EPs', key: 'ep_count', ...count(56), render: (_, audio) => audio.eps.length },
+  { title: 'EP templates', dataIndex: 'ep_template_count', key: 'ep_template_count', ...count(96) },
+  {
+    title: 'Trend list',
+    key: 'trendlist',
+    width: 96,
+    render: (_, audio) => (audio.trendlist ? <AntTag color={TREND_COLORS[audio.trendlist]}>{audio.trendlist}</AntTag> : '—'),
+  },
+  { title: 'First seen', key: 'first_seen_at', width: 136, render: (_, audio) => formatDateTime(audio.first_seen_at) },
+  { title: 'Lock', key: 'locked', width: 52, align: 'center', render: (_, audio) => <LockStateIcon locked={audio.locked} lockedBy={audio.locked_by} /> },
+  {
+    title: 'Link',
+    key: 'platform',
+    width: 48,
+    align: 'center',
+    render: (_, audio) => (
+      <a href={buildPlatformAudioUrl(audio.audio_id)} target="_blank" rel="noreferrer noopener" aria-label="open on the platform">
+        <ExportOutlined />
+      </a>
+    ),
+  },
+  { title: 'Quick tags', key: 'quick_tags', width: 250, render: (_, audio) => <QuickTagButtons audioId={audio.id} tags={audio.tags} /> },
+  { title: 'Tags', key: 'tags', width: 236, render: (_, audio) => <TagEditor audioId={audio.id} tags={audio.tags} /> },
+];

@@ -1,0 +1,16 @@
+import { Tooltip } from 'antd';
+import { LockFilled, UnlockOutlined } from '@ant-design/icons';
+import { formatLockedBy } from '@curator/shared';
+
+/** Locked (red padlock, tooltip names the holder) or unlocked (grey open padlock). */
+export function LockStateIcon({ locked, lockedBy }: { locked: boolean; lockedBy: string | null }) {
+  return locked ? (
+    <Tooltip title={formatLockedBy(lockedBy ?? 'someone')}>
+      <LockFilled className="lock-icon lock-icon-on" aria-label="locked" />
+    </Tooltip>
+  ) : (
+    <Tooltip title="Unlocked">
+      <UnlockOutlined className="lock-icon" aria-label="unlocked" />
+    </Tooltip>
+  );
+}

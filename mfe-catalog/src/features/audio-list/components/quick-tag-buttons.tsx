@@ -1,0 +1,26 @@
+import { Button, Space } from 'antd';
+import { QUICK_TAGS, hasTag, toggleTag, useTaggifyAudioMutation } from '@curator/shared';
+
+/** The 'bad', 'inside app' and 'discovery app' toggles of one audio; a tag that is on shows red. */
+export function QuickTagButtons({ audioId, tags }: { audioId: string; tags: string[] }) {
+  const [taggifyAudio] = useTaggifyAudioMutation();
+  return (
+    <Space size={4} wrap={false}>
+      {QUICK_TAGS.map((tag) => {
+        const isOn = hasTag(tags, tag);
+        return (
+          <Button
+            key={tag}
+            size="small"
+            type={isOn ? 'primary' : 'default'}
+            danger={isOn}
+            aria-pressed={isOn}
+            onClick={() => void taggifyAudio({ id: audioId, tags: toggleTag(tags, tag) })}
+          >
+            {tag}
+          </Button>
+        );
+      })}
+    </Space>
+  );
+}
