@@ -68,12 +68,12 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     const navTexts = await page.locator('.shell-nav .ant-menu-item').allInnerTexts();
     expect(navTexts.map((t) => t.trim())).toEqual(NAV_ORDER);
     await expect(page.getByTestId('user-menu').innerText()).resolves.toContain(admin.username);
-    await page.locator('[data-remote="catalog"] [data-testid="placeholder-screen"]').waitFor();
+    await page.locator('[data-remote="catalog"]').getByRole('heading', { name: 'Audios', exact: true }).waitFor();
 
     for (const [label, remote, title] of NAV_REMOTES) {
       await page.locator('.shell-nav').getByText(label, { exact: true }).click();
-      const screen = page.locator(`[data-remote="${remote}"] [data-testid="placeholder-screen"]`);
-      await screen.getByRole('heading', { name: title, exact: true }).waitFor();
+      // A built screen or its placeholder: either way the remote's own heading names the page.
+      await page.locator(`[data-remote="${remote}"]`).getByRole('heading', { name: title, exact: true }).waitFor();
       // single-spa unmounts the others: exactly one remote is on the page.
       expect(await page.locator('#mfe-outlet .mfe').count()).toBe(1);
     }
