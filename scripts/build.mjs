@@ -35,8 +35,10 @@ async function buildNode() {
     () => run('npm', ['run', '--silent', 'build', '-w', 'api']));
 }
 
-async function buildWeb() {
-  const queue = [...WEB_APPS];
+/** Builds the given front ends, two at a time (webpack is CPU-bound; the machines have 2 cores). */
+export async function buildWebApps(apps = WEB_APPS, options = {}) {
+  ifStale = Boolean(options.ifStale);
+  const queue = [...apps];
   const worker = async () => {
     for (let app = queue.shift(); app; app = queue.shift()) {
       const appDir = path.join(ROOT, app);
@@ -47,14 +49,21 @@ async function buildWeb() {
   await Promise.all([worker(), worker()]);
 }
 
-export async function buildAll(options = {}) {
+/** Builds what the API process needs: shared, the API itself and the embedded database binary. */
+export async function buildServer(options = {}) {
   ifStale = Boolean(options.ifStale);
   await buildNode();
-  if (!process.env.MONGODB_URI) {
-    const { ensureFerretDbBinary, hasGo } = require('../tools/ferretdb.cjs');
-    if (hasGo()) ensureFerretDbBinary();
-  }
-  await buildWeb();
+  if (process.env.MONGODB_URI) return;
+  const { ensureFerretDbBinary, hasGo } = require('../tools/ferretdb.cjs');
+  if (hasGo()) ensureFerretDbBinary();
+  else console.warn('Go is not installed: the embedded database cannot be built (set MONGODB_URI or install Go).');
+}
+
+export const REMOTE_APPS = WEB_APPS.filter((app) => app !== 'shell');
+
+export async function buildAll(options = {}) {
+  await buildServer(options);
+  await buildWebApps(WEB_APPS, options);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { buildAll } from './build.mjs';
+import { REMOTE_APPS, buildServer, buildWebApps } from './build.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = path.resolve(ROOT, process.env.DATA_DIR ?? 'data');
@@ -53,7 +53,9 @@ function ensureDemoLogin(mongodbUri) {
 async function main() {
   const started = Date.now();
   fs.mkdirSync(DATA, { recursive: true });
-  await buildAll({ ifStale: true });
+  // The shell first: the login page must not wait for the four screens' builds.
+  await buildServer({ ifStale: true });
+  await buildWebApps(['shell'], { ifStale: true });
 
   let mongodbUri = process.env.MONGODB_URI;
   let db;
@@ -84,6 +86,7 @@ async function main() {
   const login = embedded ? ensureDemoLogin(mongodbUri) : undefined;
   console.log(`\nAudio Curation is running at http://localhost:${PORT}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (login) console.log(`Demo login: ${login.username} / ${login.password}   (kept in ${path.relative(ROOT, path.join(DATA, 'demo-login.json'))})`);
+  await buildWebApps(REMOTE_APPS, { ifStale: true });
 }
 
 main().catch((error) => {
