@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { AudiosModule } from './audios/audios.module';
 import { AuthModule } from './auth/auth.module';
 import { DatabaseModule } from './common/database.module';
 import { SessionGuard } from './common/session.guard';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
+import { MediaModule } from './media/media.module';
 import { MfeConfigModule } from './mfe-config/mfe-config.module';
 import { SessionsModule } from './sessions/sessions.module';
+import { TagsApiModule } from './tags/tags-api.module';
+import { TemplatesModule } from './templates/templates.module';
 import { UsersModule } from './users/users.module';
 
 @Module({
@@ -18,6 +22,10 @@ import { UsersModule } from './users/users.module';
     AuthModule,
     HealthModule,
     MfeConfigModule,
+    AudiosModule,
+    TemplatesModule,
+    TagsApiModule,
+    MediaModule,
   ],
   providers: [{ provide: APP_GUARD, useClass: SessionGuard }],
 })

@@ -1,0 +1,141 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+
+/** When the audio was first seen on the platform; `created_at` of the list's sort and filter. */
+@Schema({ _id: false, versionKey: false })
+export class TrackMeta {
+  @Prop({ type: Date, default: null })
+  first_seen_at!: Date | null;
+}
+
+@Schema({ _id: false, versionKey: false })
+export class StemTrackRecord {
+  @Prop({ type: String, required: true })
+  type!: string;
+
+  @Prop({ type: String, required: true })
+  url!: string;
+}
+
+/**
+ * One audio (music or original sound), denormalised so the list reads one document per row:
+ * the counters are recomputed from templates and reels whenever those change.
+ */
+@Schema({ collection: 'audios', versionKey: false })
+export class Audio {
+  /** The `id` of the wire and of /beats/{id}/. */
+  @Prop({ type: String, required: true, unique: true })
+  music_canonical_id!: string;
+
+  @Prop({ type: String, required: true })
+  audio_id!: string;
+
+  @Prop({ type: String, required: true })
+  audio_name!: string;
+
+  @Prop({ type: String, required: true })
+  artist_name!: string;
+
+  /** `audio_name \n artist_name`, lower-cased: the name search runs an escaped regex on it. */
+  @Prop({ type: String, required: true })
+  search_key!: string;
+
+  /** Public path of the media under /media/, or null when none was downloaded. */
+  @Prop({ type: String, default: null })
+  media_url!: string | null;
+
+  /** SHA-256 of the media file's bytes (its name in the store). */
+  @Prop({ type: String, default: null })
+  media_hash!: string | null;
+
+  /** Media length in ms; null when unknown. */
+  @Prop({ type: Number, default: null, index: true })
+  duration_ms!: number | null;
+
+  /** Path in the media store of the JSON with the true beat times (synthesised demo media only). */
+  @Prop({ type: String, default: null })
+  media_truth_path!: string | null;
+
+  @Prop({ type: Boolean, required: true, index: true })
+  is_original_sound!: boolean;
+
+  @Prop({ type: String, default: null, index: true })
+  trendlist!: string | null;
+
+  @Prop({ type: TrackMeta, default: () => ({ first_seen_at: null }) })
+  track_meta!: TrackMeta;
+
+  /** Reels taken in the last 7 days (at the last recount). */
+  @Prop({ type: Number, default: 0 })
+  growth!: number;
+
+  @Prop({ type: Number, default: 0, index: true })
+  reel_count!: number;
+
+  /** Templates not disapproved and started at one of the highlight times. */
+  @Prop({ type: Number, default: 0, index: true })
+  template_count_available!: number;
+
+  /** Clips counts of the available templates, for the "Template clips count" filter. */
+  @Prop({ type: [Number], default: [], index: true })
+  available_clips_counts!: number[];
+
+  @Prop({ type: Number, default: 0 })
+  templates_approved_count!: number;
+
+  /** Kept by the beats module: beats marked done. */
+  @Prop({ type: Number, default: 0 })
+  beats_done_count!: number;
+
+  /** Done beats + approved templates. */
+  @Prop({ type: Number, default: 0, index: true })
+  beat_and_template_approved!: number;
+
+  /** Kept by the beats module: beats of type `ep`. */
+  @Prop({ type: Number, default: 0 })
+  ep_template_count!: number;
+
+  /** Ending points, seconds, sorted. */
+  @Prop({ type: [Number], default: [] })
+  eps!: number[];
+
+  @Prop({ type: [Number], default: [] })
+  highlight_start_times_in_ms!: number[];
+
+  @Prop({ type: String, default: null, index: true })
+  stem_status!: string | null;
+
+  @Prop({ type: [StemTrackRecord], default: [] })
+  stem_tracks!: StemTrackRecord[];
+
+  @Prop({ type: String, default: null })
+  locked_by!: string | null;
+
+  /** The lock is live while this is in the future. */
+  @Prop({ type: Date, default: null })
+  lock_expires_at!: Date | null;
+
+  /** Tag texts as the tag list spells them. */
+  @Prop({ type: [String], default: [] })
+  tags!: string[];
+
+  /** Lower-cased `tags`, for filtering and counting. */
+  @Prop({ type: [String], default: [], index: true })
+  tag_keys!: string[];
+
+  @Prop({ type: Date, required: true, default: () => new Date() })
+  created_at!: Date;
+
+  @Prop({ type: Date, required: true, default: () => new Date() })
+  updated_at!: Date;
+}
+
+export const AudioSchema = SchemaFactory.createForClass(Audio);
+AudioSchema.index({ 'track_meta.first_seen_at': -1, music_canonical_id: -1 });
+AudioSchema.index({ growth: -1, music_canonical_id: -1 });
+
+export type AudioRecord = Audio;
+
+/** Lower-cased name and artist, the field the name search reads. */
+export function deriveSearchKey(audioName: string, artistName: string): string {
+  return `${audioName}\n${artistName}`.toLowerCase();
+}

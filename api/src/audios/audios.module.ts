@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ReelsModule } from '../reels/reels.module';
+import { TagsModule } from '../tags/tags.module';
+import { TemplatesModule } from '../templates/templates.module';
+import { Audio, AudioSchema } from './audio.schema';
+import { AudiosController } from './audios.controller';
+import { AudiosRepository } from './audios.repository';
+import { AudiosService } from './audios.service';
+import { CatalogCountersService } from './catalog-counters.service';
+
+@Module({
+  imports: [MongooseModule.forFeature([{ name: Audio.name, schema: AudioSchema }]), TagsModule, TemplatesModule, ReelsModule],
+  controllers: [AudiosController],
+  providers: [AudiosRepository, AudiosService, CatalogCountersService],
+  exports: [AudiosService, CatalogCountersService],
+})
+export class AudiosModule {}

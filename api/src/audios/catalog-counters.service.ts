@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { ReelsService } from '../reels/reels.service';
+import { TemplatesService } from '../templates/templates.service';
+import { AudiosRepository } from './audios.repository';
+import { computeAudioCounters, isStartedAtHighlight } from './catalog-counters';
+
+const CHUNK = 500;
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = out.get(k);
+    if (list) list.push(row);
+    else out.set(k, [row]);
+  }
+  return out;
+}
+
+/**
+ * Recomputes the denormalised figures of the audio list (reel count, growth, available templates
+ * and their clips counts, approvals) from the templates and reels, and each template's
+ * started-at-highlight flag from its audio's highlight times.
+ */
+@Injectable()
+export class CatalogCountersService {
+  constructor(
+    private readonly audios: AudiosRepository,
+    private readonly templates: TemplatesService,
+    private readonly reels: ReelsService,
+  ) {}
+
+  async recount(musicCanonicalIds: Iterable<string>, now = new Date()): Promise<void> {
+    const ids = [...new Set(musicCanonicalIds)];
+    for (let i = 0; i < ids.length; i += CHUNK) await this.recountChunk(ids.slice(i, i + CHUNK), now);
+  }
+
+  private async recountChunk(ids: string[], now: Date): Promise<void> {
+    const [audios, templateRows, reelRows] = await Promise.all([
+      this.audios.findCounterInputs(ids),
+      this.templates.findCounterRows(ids),
+      this.reels.findCounterRows(ids),
+    ]);
+    const templatesByAudio = groupBy(templateRows, (t) => t.music_canonical_id);
+    const reelsByAudio = groupBy(reelRows, (r) => r.music_canonical_id);
+    const flagChanges: Array<{ templateClipsMediaId: string; value: boolean }> = [];
+    const counters = audios.map((audio) => {
+      const templates = templatesByAudio.get(audio.music_canonical_id) ?? [];
+      for (const t of templates) {
+        const value = isStartedAtHighlight(t.audio_asset_start_time_in_ms, audio.highlight_start_times_in_ms ?? []);
+        if (value !== t.started_at_highlight) flagChanges.push({ templateClipsMediaId: t.template_clips_media_id, value });
+      }
+      const reelTimes = (reelsByAudio.get(audio.music_canonical_id) ?? []).map((r) => r.taken_at);
+      return { musicCanonicalId: audio.music_canonical_id, counters: computeAudioCounters(audio, templates, reelTimes, now) };
+    });
+    await this.templates.setStartedAtHighlight(flagChanges);
+    await this.audios.setCounters(counters);
+  }
+}

@@ -1,0 +1,42 @@
+import type { AudioCounters, CounterInputs } from './audios.repository';
+
+/** Growth counts the reels of this many days before the recount. */
+export const GROWTH_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type TemplateFacts = {
+  template_clips_media_id: string;
+  clips_count: number;
+  approved: boolean | null;
+  audio_asset_start_time_in_ms: number | null;
+};
+
+/** A template starts at a highlight when its start is one of the audio's highlight times. */
+export function isStartedAtHighlight(startMs: number | null, highlightsMs: readonly number[]): boolean {
+  return startMs !== null && startMs !== undefined && highlightsMs.includes(startMs);
+}
+
+/** Available = not disapproved and started at a highlight (behaviour.md "Catalog figures"). */
+export function isAvailable(t: TemplateFacts, highlightsMs: readonly number[]): boolean {
+  return t.approved !== false && isStartedAtHighlight(t.audio_asset_start_time_in_ms, highlightsMs);
+}
+
+/** The list counters of one audio from its templates and the taken_at of its reels. */
+export function computeAudioCounters(
+  audio: Pick<CounterInputs, 'highlight_start_times_in_ms' | 'beats_done_count'>,
+  templates: readonly TemplateFacts[],
+  reelTimes: readonly Date[],
+  now: Date,
+): AudioCounters {
+  const highlights = audio.highlight_start_times_in_ms ?? [];
+  const available = templates.filter((t) => isAvailable(t, highlights));
+  const approved = templates.filter((t) => t.approved === true).length;
+  const since = now.getTime() - GROWTH_WINDOW_MS;
+  return {
+    reel_count: reelTimes.length,
+    growth: reelTimes.filter((t) => t.getTime() >= since && t.getTime() <= now.getTime()).length,
+    template_count_available: available.length,
+    available_clips_counts: [...new Set(available.map((t) => t.clips_count))].sort((a, b) => a - b),
+    templates_approved_count: approved,
+    beat_and_template_approved: approved + (audio.beats_done_count ?? 0),
+  };
+}
