@@ -8,26 +8,33 @@ import { buildPlatformAudioUrl, buildTemplatesListPath } from '../../../lib/plat
 import { LockStateIcon } from './lock-state-icon';
 import { QuickTagButtons } from './quick-tag-buttons';
 
+/** Date only, with the full local time on hover. */
+function FirstSeen({ iso }: { iso: string | null }) {
+  const text = formatDateTime(iso);
+  return <Tooltip title={text}>{text.slice(0, 10)}</Tooltip>;
+}
+
 const TREND_COLORS: Record<string, string> = { trending: 'green', emerging: 'blue', hyper: 'magenta' };
-const count = (width = 72) => ({ width, align: 'right' as const });
+const count = (width: number) => ({ width, align: 'right' as const });
 
 /** Columns of the audio table, in the order of spec §2. */
 export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
   {
     title: 'Audio',
     key: 'audio_name',
-    width: 200,
+    width: 150,
+    ellipsis: true,
     render: (_, audio) => (
       <Link to={`/beats/${encodeURIComponent(audio.id)}/`} className="audio-name">
         {audio.audio_name || audio.id}
       </Link>
     ),
   },
-  { title: 'Artist', dataIndex: 'artist_name', key: 'artist_name', width: 150, ellipsis: true },
+  { title: 'Artist', dataIndex: 'artist_name', key: 'artist_name', width: 100, ellipsis: true },
   {
     title: 'Player',
     key: 'player',
-    width: 220,
+    width: 156,
     render: (_, audio) =>
       audio.media ? (
         <audio className="row-player" controls preload="none" src={audio.media} data-audio-id={audio.id} />
@@ -35,12 +42,12 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
         <Typography.Text type="secondary">no media</Typography.Text>
       ),
   },
-  { title: 'OS', key: 'is_original_sound', width: 48, render: (_, audio) => (audio.is_original_sound ? 'yes' : 'no') },
-  { title: 'Approved', dataIndex: 'beat_and_template_approved', key: 'approved', ...count(80) },
+  { title: 'OS', key: 'is_original_sound', width: 44, render: (_, audio) => (audio.is_original_sound ? 'yes' : 'no') },
+  { title: 'Approved', dataIndex: 'beat_and_template_approved', key: 'approved', ...count(72) },
   {
     title: 'Available',
     key: 'template_count_available',
-    ...count(96),
+    ...count(72),
     render: (_, audio) => (
       <Tooltip title="Templates not approved yet">
         <Link to={buildTemplatesListPath(audio.id)} className="templates-link" aria-label={`templates of ${audio.audio_name}`}>
@@ -49,21 +56,21 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
       </Tooltip>
     ),
   },
-  { title: 'Reels', dataIndex: 'reel_count', key: 'reel_count', ...count() },
-  { title: 'EPs', key: 'ep_count', ...count(56), render: (_, audio) => audio.eps.length },
-  { title: 'EP templates', dataIndex: 'ep_template_count', key: 'ep_template_count', ...count(96) },
+  { title: 'Reels', dataIndex: 'reel_count', key: 'reel_count', ...count(60) },
+  { title: 'EPs', key: 'ep_count', ...count(48), render: (_, audio) => audio.eps.length },
+  { title: 'EP templates', dataIndex: 'ep_template_count', key: 'ep_template_count', ...count(72) },
   {
     title: 'Trend list',
     key: 'trendlist',
-    width: 96,
+    width: 88,
     render: (_, audio) => (audio.trendlist ? <AntTag color={TREND_COLORS[audio.trendlist]}>{audio.trendlist}</AntTag> : '—'),
   },
-  { title: 'First seen', key: 'first_seen_at', width: 136, render: (_, audio) => formatDateTime(audio.first_seen_at) },
-  { title: 'Lock', key: 'locked', width: 52, align: 'center', render: (_, audio) => <LockStateIcon locked={audio.locked} lockedBy={audio.locked_by} /> },
+  { title: 'First seen', key: 'first_seen_at', width: 92, render: (_, audio) => <FirstSeen iso={audio.first_seen_at} /> },
+  { title: 'Lock', key: 'locked', width: 40, align: 'center', render: (_, audio) => <LockStateIcon locked={audio.locked} lockedBy={audio.locked_by} /> },
   {
     title: 'Link',
     key: 'platform',
-    width: 48,
+    width: 40,
     align: 'center',
     render: (_, audio) => (
       <a href={buildPlatformAudioUrl(audio.audio_id)} target="_blank" rel="noreferrer noopener" aria-label="open on the platform">
@@ -71,6 +78,6 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
       </a>
     ),
   },
-  { title: 'Quick tags', key: 'quick_tags', width: 250, render: (_, audio) => <QuickTagButtons audioId={audio.id} tags={audio.tags} /> },
-  { title: 'Tags', key: 'tags', width: 236, render: (_, audio) => <TagEditor audioId={audio.id} tags={audio.tags} /> },
+  { title: 'Quick tags', key: 'quick_tags', width: 214, render: (_, audio) => <QuickTagButtons audioId={audio.id} tags={audio.tags} /> },
+  { title: 'Tags', key: 'tags', width: 176, render: (_, audio) => <TagEditor audioId={audio.id} tags={audio.tags} width={160} /> },
 ];

@@ -5,7 +5,7 @@ import { QUICK_TAGS, hasTag, toggleTag, useTaggifyAudioMutation } from '@curator
 export function QuickTagButtons({ audioId, tags }: { audioId: string; tags: string[] }) {
   const [taggifyAudio] = useTaggifyAudioMutation();
   return (
-    <Space size={4} wrap={false}>
+    <Space size={2} wrap={false} className="quick-tags">
       {QUICK_TAGS.map((tag) => {
         const isOn = hasTag(tags, tag);
         return (
