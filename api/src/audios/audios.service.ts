@@ -5,21 +5,15 @@ import { TagsService } from '../tags/tags.service';
 import { buildAudioListFilter, buildAudioListSort } from './audio-list-filter';
 import { toAudioDetail, toAudioListItem } from './audio-view';
 import { AudiosRepository } from './audios.repository';
+import { KeyedMutex } from './keyed-mutex';
 
 export const AUDIO_NOT_FOUND_MESSAGE = 'Audio not found';
 
-/** +1 for each key only in `after`, −1 for each key only in `before`. */
-export function diffTagKeys(before: readonly string[], after: readonly string[]): Map<string, number> {
-  const deltas = new Map<string, number>();
-  const b = new Set(before);
-  const a = new Set(after);
-  for (const k of a) if (!b.has(k)) deltas.set(k, 1);
-  for (const k of b) if (!a.has(k)) deltas.set(k, -1);
-  return deltas;
-}
-
 @Injectable()
 export class AudiosService {
+  private readonly audioEdits = new KeyedMutex();
+  private readonly tagCounts = new KeyedMutex();
+
   constructor(
     private readonly audios: AudiosRepository,
     private readonly tags: TagsService,
@@ -42,16 +36,16 @@ export class AudiosService {
   }
 
   /**
-   * Replaces the audio's tags, creating unknown tags. The update answers the keys the audio had
-   * just before it (atomically), so used_count moves by exactly the difference even when several
-   * people tag at once.
+   * Replaces the audio's tags, creating unknown tags, then recounts every tag it gained or lost
+   * from the audios themselves: exact even when several people tag at once.
    */
   async taggify(musicCanonicalId: string, texts: string[]): Promise<{ tags: string[] }> {
     const tags = await this.tags.resolveSpellings(texts);
     const keys = tags.map(deriveTagKey);
-    const before = await this.audios.replaceTags(musicCanonicalId, tags, keys);
+    const before = await this.audioEdits.run(musicCanonicalId, () => this.audios.replaceTags(musicCanonicalId, tags, keys));
     if (before === null) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
-    await this.tags.incrementUsedCounts(diffTagKeys(before, keys));
+    const touched = [...before, ...keys].filter((k) => !(before.includes(k) && keys.includes(k)));
+    await Promise.all(touched.map((key) => this.tagCounts.run(key, () => this.tags.recountUsedCounts([key], (k) => this.audios.countWithTag(k)))));
     return { tags };
   }
 

@@ -48,14 +48,17 @@ export class TagsRepository {
     }
   }
 
-  async incrementUsedCounts(deltas: Map<string, number>): Promise<void> {
-    const now = new Date();
-    const ops: AnyBulkWriteOperation<Tag>[] = [...deltas]
-      .filter(([, delta]) => delta !== 0)
-      .map(([textKey, delta]) => ({
-        updateOne: { filter: { text_key: textKey }, update: { $inc: { used_count: delta }, $set: { count_updated_at: now } } },
-      }));
-    if (ops.length) await this.tags.bulkWrite(ops, { ordered: false });
+  /**
+   * Stores a count taken at `countedAt` unless a count started later is stored already, so the
+   * last count to start (which saw every finished write) is the one that stays.
+   */
+  async setUsedCountIfNewer(textKey: string, usedCount: number, countedAt: Date): Promise<void> {
+    await this.tags
+      .updateOne(
+        { text_key: textKey, $or: [{ count_updated_at: null }, { count_updated_at: { $lte: countedAt } }] },
+        { $set: { used_count: usedCount, count_updated_at: countedAt } },
+      )
+      .exec();
   }
 
   async setUsedCounts(counts: Map<string, number>): Promise<void> {

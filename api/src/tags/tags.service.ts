@@ -45,8 +45,14 @@ export class TagsService {
     return clean.map((text) => known.get(deriveTagKey(text)) ?? text);
   }
 
-  incrementUsedCounts(deltas: Map<string, number>): Promise<void> {
-    return this.tags.incrementUsedCounts(deltas);
+  /** Recounts the given tags with `countUsage` (audios carrying the key), each stored if newest. */
+  async recountUsedCounts(textKeys: Iterable<string>, countUsage: (textKey: string) => Promise<number>): Promise<void> {
+    await Promise.all(
+      [...new Set(textKeys)].map(async (key) => {
+        const countedAt = new Date();
+        await this.tags.setUsedCountIfNewer(key, await countUsage(key), countedAt);
+      }),
+    );
   }
 
   /** Overwrites used counts from a full recount; tags absent from `counts` get 0. */
