@@ -1,0 +1,57 @@
+import { computeBeatGridS, synthesiseTrack } from './synthesise-track';
+import { synthesiseOriginalSound } from './original-sound';
+import { buildEvaluationSet } from './evaluation-set';
+
+describe('synthesiseTrack', () => {
+  it('is deterministic for a seed and differs between seeds', () => {
+    const a = synthesiseTrack({ seed: 1, durationS: 4, tempoBpm: 100 });
+    const b = synthesiseTrack({ seed: 1, durationS: 4, tempoBpm: 100 });
+    const c = synthesiseTrack({ seed: 2, durationS: 4, tempoBpm: 100 });
+    const bytesOf = (channel: Float32Array) => Buffer.from(channel.buffer, channel.byteOffset, channel.byteLength);
+    expect(bytesOf(a.channels[0]).equals(bytesOf(b.channels[0]))).toBe(true);
+    expect(bytesOf(a.channels[0]).equals(bytesOf(c.channels[0]))).toBe(false);
+  });
+
+  it('returns beats on the tempo grid, stems that sum to the mix, and a peak of at most 0.89', () => {
+    const track = synthesiseTrack({ seed: 3, durationS: 5, tempoBpm: 120 });
+    expect(track.beatsS.slice(0, 4)).toEqual([0, 0.5, 1, 1.5]);
+    expect(track.tempoBpm).toBeCloseTo(120, 6);
+    let [peak, maxError] = [0, 0];
+    track.channels.forEach((channel, c) => channel.forEach((v, i) => {
+      peak = Math.max(peak, Math.abs(v));
+      maxError = Math.max(maxError, Math.abs(track.stems.percussive[c][i] + track.stems.harmonic[c][i] - v));
+    }));
+    expect(maxError).toBeLessThan(1e-6);
+    expect(peak).toBeCloseTo(0.89, 5);
+  });
+
+  it('puts a kick onset at each bar start', () => {
+    const track = synthesiseTrack({ seed: 4, durationS: 6, tempoBpm: 90 });
+    const at = (s: number) => Math.round(s * track.sampleRateHz);
+    const energy = (from: number, to: number) => track.stems.percussive[0].subarray(from, to).reduce((sum, v) => sum + v * v, 0);
+    const barS = track.beatsS[4];
+    expect(energy(at(barS), at(barS + 0.05))).toBeGreaterThan(20 * energy(at(barS - 0.05), at(barS) - 1));
+  });
+
+  it('drifts the tempo linearly from start to end', () => {
+    const beats = computeBeatGridS({ seed: 0, durationS: 60, tempoBpm: 100, endTempoBpm: 120 });
+    expect(beats[1] - beats[0]).toBeCloseTo(0.6, 6);
+    expect(60 / (beats[beats.length - 1] - beats[beats.length - 2])).toBeGreaterThan(117);
+  });
+
+  it('builds an evaluation set of at least 30 tracks over 60–180 BPM in six categories', () => {
+    const set = buildEvaluationSet();
+    expect(set.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(set.map((t) => t.category)).size).toBe(6);
+    expect(Math.min(...set.map((t) => t.spec.tempoBpm))).toBe(60);
+    expect(Math.max(...set.map((t) => t.spec.tempoBpm))).toBeGreaterThanOrEqual(175);
+  });
+
+  it('renders non-silent original sounds of the requested length', () => {
+    for (const kind of ['speech-like', 'ambient'] as const) {
+      const clip = synthesiseOriginalSound({ seed: 9, durationS: 3, kind });
+      expect(clip.channels[0].length).toBe(3 * 44100);
+      expect(clip.channels[0].reduce((peak, v) => Math.max(peak, Math.abs(v)), 0)).toBeCloseTo(0.8, 5);
+    }
+  });
+});
