@@ -3,7 +3,10 @@ import { baseApi } from './base-api';
 
 export type UserUpdateArgs = { username: string; body: UserUpdateRequest };
 
-/** Users and tags management (admin screens). Writes need an admin: others get 403 'Admin only'. */
+/**
+ * Users and tags management (admin screens). Writes need an admin: others get 403 'Admin only'.
+ * The tag list itself is catalog-api's listTags, which these writes refresh.
+ */
 export const adminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getUsers: build.query<User[], void>({
@@ -28,10 +31,6 @@ export const adminApi = baseApi.injectEndpoints({
       // Refetch even on failure: a 404 means someone else already deleted it.
       invalidatesTags: [{ type: 'User', id: 'LIST' }],
     }),
-    getTags: build.query<Tag[], void>({
-      query: () => 'tags/',
-      providesTags: [{ type: 'Tag', id: 'LIST' }],
-    }),
     createTag: build.mutation<Tag, TagCreateBody>({
       query: (body) => ({ url: 'tags/', method: 'POST', body }),
       invalidatesTags: (result) => (result ? [{ type: 'Tag', id: 'LIST' }] : []),
@@ -50,7 +49,6 @@ export const {
   useCreateUserMutation,
   useUpdateUserMutation,
   useDeleteUserMutation,
-  useGetTagsQuery,
   useCreateTagMutation,
   useDeleteTagMutation,
 } = adminApi;

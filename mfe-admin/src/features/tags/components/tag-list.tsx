@@ -1,7 +1,7 @@
 import { Button, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { useDeleteTagMutation, useGetTagsQuery, type Tag } from '@curator/shared';
+import { useDeleteTagMutation, useListTagsQuery, type Tag } from '@curator/shared';
 import { RequestRefusal } from '../../../components/request-refusal';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDateTime } from '../../../lib/format-date-time';
@@ -9,7 +9,7 @@ import { TagCreateForm } from './tag-create-form';
 
 /** /tags/: tag text, used count, count updated at, created at, delete; and the create form. */
 export function TagList() {
-  const { data: tags, isLoading, isFetching, error: loadError } = useGetTagsQuery();
+  const { data: tags, isLoading, error: loadError } = useListTagsQuery();
   const [deleteTag, { error: deleteError, reset, isLoading: isDeleting, originalArgs }] = useDeleteTagMutation();
 
   const handleDelete = (text: string) => {
@@ -55,7 +55,7 @@ export function TagList() {
           size="middle"
           columns={columns}
           dataSource={tags}
-          loading={isLoading || isFetching}
+          loading={isLoading}
           pagination={false}
           locale={{ emptyText: 'No tags yet' }}
         />

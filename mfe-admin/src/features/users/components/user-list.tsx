@@ -12,7 +12,7 @@ const editPath = (username: string) => `/users/${encodeURIComponent(username)}/e
 
 /** /users/: every user with the admin flag, edit and delete, and the Create User link. */
 export function UserList() {
-  const { data: users, isLoading, isFetching, error: loadError } = useGetUsersQuery();
+  const { data: users, isLoading, error: loadError } = useGetUsersQuery();
   const [deleteUser, { error: deleteError, reset, isLoading: isDeleting, originalArgs }] = useDeleteUserMutation();
 
   const handleDelete = (username: string) => {
@@ -70,7 +70,7 @@ export function UserList() {
           size="middle"
           columns={columns}
           dataSource={users}
-          loading={isLoading || isFetching}
+          loading={isLoading}
           pagination={false}
           locale={{ emptyText: 'No users yet' }}
         />
