@@ -90,7 +90,8 @@ export class AudiosRepository {
   async countAllTagUsage(): Promise<Map<string, number>> {
     const rows = await this.audios
       .aggregate<{ _id: string; n: number }>([
-        { $project: { _id: 0, tag_keys: 1 } },
+        // FerretDB v1's $unwind needs the _id: excluding it fails the command.
+        { $project: { tag_keys: 1 } },
         { $unwind: '$tag_keys' },
         { $group: { _id: '$tag_keys', n: { $sum: 1 } } },
       ])

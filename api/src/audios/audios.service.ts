@@ -4,6 +4,7 @@ import { PAGE_SIZE, deriveTagKey } from '@curator/shared/domain';
 import { TagsService } from '../tags/tags.service';
 import { buildAudioListFilter, buildAudioListSort } from './audio-list-filter';
 import { toAudioDetail, toAudioListItem } from './audio-view';
+import type { AudioRecord } from './audio.schema';
 import { AudiosRepository } from './audios.repository';
 import { KeyedMutex } from './keyed-mutex';
 
@@ -59,5 +60,23 @@ export class AudiosService {
   /** Sets every tag's used_count from a full count over the audios (after imports and seeds). */
   async recountTagUsage(): Promise<void> {
     await this.tags.setAllUsedCounts(await this.audios.countAllTagUsage());
+  }
+
+  /** Import: inserts or updates by music_canonical_id; fields absent from `set` keep their values. */
+  upsertMany(rows: Array<{ set: Partial<AudioRecord>; onInsert: Partial<AudioRecord> }>): Promise<void> {
+    return this.audios.upsertMany(rows);
+  }
+
+  /** Demo and benchmark catalogs: plain bulk insert into an empty collection. */
+  insertMany(records: AudioRecord[]): Promise<void> {
+    return this.audios.insertMany(records);
+  }
+
+  findExistingIds(musicCanonicalIds: string[]): Promise<string[]> {
+    return this.audios.findExistingIds(musicCanonicalIds);
+  }
+
+  countAll(): Promise<number> {
+    return this.audios.countAll();
   }
 }

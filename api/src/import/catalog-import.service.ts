@@ -1,0 +1,171 @@
+import { Injectable, Scope } from '@nestjs/common';
+import { deriveTagKey } from '@curator/shared/domain';
+import { deriveSearchKey, type AudioRecord } from '../audios/audio.schema';
+import { AudiosService } from '../audios/audios.service';
+import { CatalogCountersService } from '../audios/catalog-counters.service';
+import { deriveMediaExtension, MediaStoreService } from '../media/media-store.service';
+import { ReelsService } from '../reels/reels.service';
+import { TagsService } from '../tags/tags.service';
+import { TemplatesService } from '../templates/templates.service';
+import { AudioImportRecord, AudioImportRecordSchema, ReelImportRecordSchema, TemplateImportRecord, TemplateImportRecordSchema } from './import-records';
+import { LineResult, readJsonLines } from './jsonl-reader';
+import { fetchMediaSource, sourceFileName } from './media-source';
+
+export type ImportProblem = { file: string; line: number; message: string };
+export type ImportFileReport = { file: string; imported: number; skipped: number };
+export type ImportProgress = (event: { file: string; processed: number }) => void;
+type Good<T> = { line: number; record: T };
+
+const isGood = <T>(r: LineResult<T>): r is Good<T> => 'record' in r;
+
+/**
+ * `npm run import`: audios, then templates, then reels, from JSON Lines. Each batch is upserted
+ * by natural key (so a re-run changes nothing), media are in the store before their audio is
+ * written, and the counters of every audio touched are recomputed at the end. One instance per run.
+ */
+@Injectable({ scope: Scope.TRANSIENT })
+export class CatalogImportService {
+  readonly problems: ImportProblem[] = [];
+  private readonly touched = new Set<string>();
+
+  constructor(
+    private readonly audios: AudiosService,
+    private readonly counters: CatalogCountersService,
+    private readonly templates: TemplatesService,
+    private readonly reels: ReelsService,
+    private readonly tags: TagsService,
+    private readonly media: MediaStoreService,
+  ) {}
+
+  private refuse(file: string, line: number, message: string): void {
+    this.problems.push({ file, line, message });
+  }
+
+  /** Runs `handle` on the good lines of each batch; refused lines are recorded. */
+  private async eachBatch<T>(file: string, batches: AsyncGenerator<Array<LineResult<T>>>, handle: (good: Good<T>[]) => Promise<number>, progress?: ImportProgress): Promise<ImportFileReport> {
+    const report = { file, imported: 0, skipped: 0 };
+    let processed = 0;
+    for await (const batch of batches) {
+      for (const r of batch) if (!isGood(r)) this.refuse(file, r.line, r.error);
+      const good = batch.filter(isGood);
+      const imported = await handle(good);
+      report.imported += imported;
+      report.skipped += batch.length - imported;
+      processed += batch.length;
+      progress?.({ file, processed });
+    }
+    return report;
+  }
+
+  async importAudios(file: string, mediaRoot: string, progress?: ImportProgress): Promise<ImportFileReport> {
+    return this.eachBatch(file, readJsonLines(file, AudioImportRecordSchema, 200), async (good) => {
+      const rows: Array<{ set: Partial<AudioRecord>; onInsert: Partial<AudioRecord> }> = [];
+      for (const { line, record } of good) {
+        try {
+          rows.push(await this.toAudioRow(record, mediaRoot));
+        } catch (e) {
+          this.refuse(file, line, (e as Error).message);
+        }
+      }
+      await this.audios.upsertMany(rows);
+      for (const r of rows) this.touched.add(r.set.music_canonical_id!);
+      return rows.length;
+    }, progress);
+  }
+
+  private async storeMedia(source: string | null, mediaRoot: string): Promise<Pick<AudioRecord, 'media_url' | 'media_hash'>> {
+    if (source === null) return { media_url: null, media_hash: null };
+    const ext = deriveMediaExtension(sourceFileName(source));
+    if (!ext) throw new Error(`media: unsupported file type (${source})`);
+    const local = await fetchMediaSource(source, mediaRoot);
+    try {
+      const stored = await this.media.storeFile(local.path, ext);
+      return { media_url: stored.url, media_hash: stored.hash };
+    } finally {
+      await local.cleanup();
+    }
+  }
+
+  private async toAudioRow(r: AudioImportRecord, mediaRoot: string): Promise<{ set: Partial<AudioRecord>; onInsert: Partial<AudioRecord> }> {
+    const media = await this.storeMedia(r.media, mediaRoot);
+    const set: Partial<AudioRecord> = {
+      music_canonical_id: r.music_canonical_id,
+      audio_id: r.audio_id,
+      audio_name: r.audio_name,
+      artist_name: r.artist_name,
+      search_key: deriveSearchKey(r.audio_name, r.artist_name),
+      ...media,
+      duration_ms: r.duration_ms,
+      is_original_sound: r.is_original_sound,
+      trendlist: r.trendlist,
+      track_meta: { first_seen_at: r.first_seen_at },
+      highlight_start_times_in_ms: [...new Set(r.highlight_start_times_in_ms)].sort((a, b) => a - b),
+      updated_at: new Date(),
+    };
+    if (r.eps) set.eps = [...new Set(r.eps)].sort((a, b) => a - b);
+    if (r.tags) {
+      set.tags = await this.tags.resolveSpellings(r.tags);
+      set.tag_keys = set.tags.map(deriveTagKey);
+    }
+    const onInsert: Partial<AudioRecord> = { created_at: new Date(), stem_status: null, stem_tracks: [], locked_by: null, lock_expires_at: null };
+    if (!r.eps) onInsert.eps = [];
+    if (!r.tags) Object.assign(onInsert, { tags: [], tag_keys: [] });
+    return { set, onInsert };
+  }
+
+  /** Keeps the lines whose audio exists; the others are refused. */
+  private async withKnownAudio<T extends { music_canonical_id: string }>(file: string, good: Good<T>[]): Promise<Good<T>[]> {
+    const known = new Set(await this.audios.findExistingIds([...new Set(good.map((g) => g.record.music_canonical_id))]));
+    return good.filter((g) => {
+      if (known.has(g.record.music_canonical_id)) return true;
+      this.refuse(file, g.line, `music_canonical_id: unknown audio ${g.record.music_canonical_id}`);
+      return false;
+    });
+  }
+
+  async importTemplates(file: string, progress?: ImportProgress): Promise<ImportFileReport> {
+    return this.eachBatch(file, readJsonLines(file, TemplateImportRecordSchema), async (good) => {
+      const rows = await this.withKnownAudio(file, good);
+      const previous = await this.templates.findOwners(rows.map((g) => g.record.template_clips_media_id));
+      await this.templates.upsertMany(rows.map((g) => toTemplateRow(g.record) as Parameters<TemplatesService['upsertMany']>[0][number]));
+      for (const g of rows) this.touched.add(g.record.music_canonical_id);
+      for (const owner of previous.values()) this.touched.add(owner);
+      return rows.length;
+    }, progress);
+  }
+
+  async importReels(file: string, progress?: ImportProgress): Promise<ImportFileReport> {
+    return this.eachBatch(file, readJsonLines(file, ReelImportRecordSchema), async (good) => {
+      const rows = await this.withKnownAudio(file, good);
+      const previous = await this.reels.findOwners(rows.map((g) => g.record.code));
+      await this.reels.upsertMany(rows.map((g) => g.record));
+      for (const g of rows) this.touched.add(g.record.music_canonical_id);
+      for (const owner of previous.values()) this.touched.add(owner);
+      return rows.length;
+    }, progress);
+  }
+
+  /** Recomputes the counters of every audio touched, and every tag's used count. */
+  async finish(): Promise<number> {
+    await this.counters.recount(this.touched);
+    await this.audios.recountTagUsage();
+    return this.touched.size;
+  }
+}
+
+function toTemplateRow(r: TemplateImportRecord): { set: Record<string, unknown>; onInsert: Record<string, unknown> } {
+  const set: Record<string, unknown> = {
+    template_clips_media_id: r.template_clips_media_id,
+    music_canonical_id: r.music_canonical_id,
+    code: r.code,
+    clips_count: r.clips_count,
+    segments_info: r.segments_info,
+    segments_count: r.segments_info.length,
+    segments_length_ms: r.segments_info.reduce((sum, s) => sum + s.duration_in_ms, 0),
+    audio_asset_start_time_in_ms: r.audio_asset_start_time_in_ms,
+  };
+  const onInsert: Record<string, unknown> = { created_at: new Date(), started_at_highlight: false, approved_at: null, approved_by: null };
+  if (r.approved === undefined) onInsert.approved = null;
+  else set.approved = r.approved;
+  return { set, onInsert };
+}

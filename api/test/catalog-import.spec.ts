@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { runImport, ImportReport } from '../src/import/run-import';
+import { createTestApp, TestApp } from './helpers/test-app';
+
+const DAY_MS = 86_400_000;
+const jsonl = (rows: unknown[]) => rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n';
+
+describe('npm run import (catalog import)', () => {
+  let t: TestApp;
+  const dir = mkdtempSync(join(tmpdir(), 'curator-import-test-'));
+  const mediaDir = join(dir, 'store');
+  const files = { audios: join(dir, 'a.jsonl'), templates: join(dir, 't.jsonl'), reels: join(dir, 'r.jsonl') };
+  const now = Date.now();
+  const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
+  const audio = (id: string, extra: object = {}) => ({
+    music_canonical_id: id, audio_id: `a-${id}`, audio_name: `Song ${id}`, artist_name: 'Nova', is_original_sound: false,
+    media: 'song.mp3', duration_ms: 31000, first_seen_at: '2024-04-01T10:00:00Z', trendlist: 'trending',
+    highlight_start_times_in_ms: [0, 15000], ...extra,
+  });
+  const template = (id: string, start: number | null, clips: number, approved?: boolean | null) => ({
+    template_clips_media_id: id, music_canonical_id: 'song1', code: `C${id}`, clips_count: clips,
+    segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 2500 }], audio_asset_start_time_in_ms: start,
+    ...(approved === undefined ? {} : { approved }),
+  });
+
+  beforeAll(async () => {
+    writeFileSync(join(dir, 'song.mp3'), Buffer.from('ID3 fake mp3 bytes for the store'));
+    writeFileSync(files.audios, jsonl([
+      audio('song1', { tags: ['Bad', 'road trip'] }),
+      '{"music_canonical_id": "broken"',
+      audio('song2', { media: 'missing.mp3' }),
+      audio('song3', { is_original_sound: true, media: null, duration_ms: null, trendlist: null, eps: [3.5, 1.25] }),
+      audio('bad id!'),
+      audio('song4', { first_seen_at: 'last tuesday' }),
+    ]));
+    writeFileSync(files.templates, jsonl([
+      template('t1', 0, 3),
+      template('t2', 15000, 5, false),
+      template('t3', 7000, 9),
+      template('t4', 15000, 12, true),
+      { ...template('t5', 0, 4), music_canonical_id: 'nobody' },
+      { ...template('t6', 0, 4), clips_count: -1 },
+    ]));
+    writeFileSync(files.reels, jsonl([
+      { code: 'r1', music_canonical_id: 'song1', taken_at: iso(1 * DAY_MS) },
+      { code: 'r2', music_canonical_id: 'song1', taken_at: iso(3 * DAY_MS) },
+      { code: 'r3', music_canonical_id: 'song1', taken_at: iso(6 * DAY_MS) },
+      { code: 'r4', music_canonical_id: 'song1', taken_at: iso(8 * DAY_MS) },
+      { code: 'r5', music_canonical_id: 'song1', taken_at: iso(40 * DAY_MS) },
+      { code: 'r6', music_canonical_id: 'song3', taken_at: iso(2 * DAY_MS) },
+      { code: 'r7', music_canonical_id: 'song1', taken_at: 'soon' },
+    ]));
+    t = await createTestApp({ env: { MEDIA_DIR: mediaDir } });
+    await t.loginAs('mia');
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const run = (): Promise<ImportReport> => runImport({ mongodbUri: t.config.MONGODB_URI, mediaDir, mediaRoot: dir, ...files });
+
+  it('imports the good lines and reports each bad line with its number', async () => {
+    const report = await run();
+    expect(report.problems.map((p) => `${p.file === files.audios ? 'a' : p.file === files.templates ? 't' : 'r'}:${p.line}`)).toEqual([
+      'a:2', 'a:3', 'a:5', 'a:6', 'r:7', 't:5', 't:6',
+    ]);
+    expect(report.problems.find((p) => p.line === 3 && p.file === files.audios)!.message).toMatch(/media file not found: missing\.mp3/);
+    expect(report.problems.find((p) => p.line === 5 && p.file === files.templates)!.message).toMatch(/unknown audio nobody/);
+    expect(report.files.map((f) => [f.imported, f.skipped])).toEqual([[2, 4], [4, 2], [6, 1]]);
+    const list = await t.agent.get('/api/audio/').expect(200);
+    expect(list.body.results.map((r: { id: string }) => r.id).sort()).toEqual(['song1', 'song3']);
+  });
+
+  it('computes the list figures from the templates and reels', async () => {
+    const list = await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200);
+    expect(list.body.results[0]).toMatchObject({
+      id: 'song1', reel_count: 5, template_count_available: 2, beat_and_template_approved: 1, tags: ['Bad', 'road trip'],
+    });
+    const byGrowth = await t.agent.get('/api/audio/').query({ sort_by: 'growth', sort_dir: 'desc' }).expect(200);
+    expect(byGrowth.body.results.map((r: { id: string }) => r.id)).toEqual(['song1', 'song3']);
+    const clips = async (min: number, max: number) =>
+      (await t.agent.get('/api/audio/').query({ template_clips_count_min: min, template_clips_count_max: max }).expect(200)).body.total;
+    expect(await clips(3, 3)).toBe(1);
+    expect(await clips(12, 20)).toBe(1);
+    expect(await clips(5, 9)).toBe(0);
+    const templates = await t.agent.get('/api/templates/').query({
+      music_canonical_id: 'song1', exclude_not_started_at_highlight: 'true', exclude_disapproved: 'true',
+    }).expect(200);
+    expect(templates.body.map((x: { template_info: { template_clips_media_id: string } }) => x.template_info.template_clips_media_id)).toEqual(['t1', 't4']);
+    expect(templates.body[1]).toEqual({
+      template_info: { template_clips_media_id: 't4', segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 2500 }] },
+      template_entry: { clips_count: 12 }, template_meta: { approved: true }, audio_asset_start_time_in_ms: 15000, code: 'Ct4',
+    });
+    const all = await t.agent.get('/api/templates/').query({ music_canonical_id: 'song1' }).expect(200);
+    expect(all.body).toHaveLength(4);
+    const tags = (await t.agent.get('/api/tags/').expect(200)).body;
+    expect(tags.map((x: { text: string; used_count: number }) => [x.text, x.used_count])).toEqual([['Bad', 1], ['road trip', 1]]);
+  });
+
+  it('copies the media into the store and serves it', async () => {
+    const detail = await t.agent.get('/api/audio/song1/').expect(200);
+    expect(detail.body.media).toMatch(/^\/media\/[0-9a-f]{2}\/[0-9a-f]{64}\.mp3$/);
+    const res = await t.agent.get(detail.body.media).expect(200);
+    expect(res.body.toString()).toBe('ID3 fake mp3 bytes for the store');
+    const song3 = await t.agent.get('/api/audio/song3/').expect(200);
+    expect(song3.body).toMatchObject({ media: null, eps: [1.25, 3.5], is_original_sound: true });
+  });
+
+  it('can be re-run without duplicating anything, keeping approvals and tags made since', async () => {
+    const db = t.app.get<Connection>(getConnectionToken());
+    await db.collection('templates').updateOne({ template_clips_media_id: 't1' }, { $set: { approved: true } });
+    const counts = async () => Promise.all(['audios', 'templates', 'reels', 'tags'].map((c) => db.collection(c).countDocuments()));
+    const before = await counts();
+    await run();
+    expect(await counts()).toEqual(before);
+    expect(before).toEqual([2, 4, 6, 2]);
+    const list = await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200);
+    expect(list.body.results[0]).toMatchObject({ reel_count: 5, template_count_available: 2, beat_and_template_approved: 2 });
+  });
+});
