@@ -9,3 +9,11 @@ Object.defineProperty(window, 'matchMedia', {
 const computeStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = ((el: Element) => computeStyle(el)) as typeof window.getComputedStyle;
 (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
+
+// antd's Form schedules watchers with MessageChannel, which jsdom lacks; a macrotask stand-in
+// (Node's own MessageChannel would keep jest's event loop alive).
+class MacroTaskChannel {
+  port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
+  port2 = { postMessage: () => void setTimeout(() => this.port1.onmessage?.({})) };
+}
+(globalThis as { MessageChannel?: unknown }).MessageChannel ??= MacroTaskChannel;

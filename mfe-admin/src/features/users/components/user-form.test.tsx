@@ -1,17 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { UserForm } from './user-form';
 
-/** antd's Form schedules watchers with MessageChannel, which the jsdom environment lacks. */
-class MacroTaskChannel {
-  port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
-  port2 = { postMessage: () => void setTimeout(() => this.port1.onmessage?.({})) };
-}
-
 describe('UserForm', () => {
-  beforeAll(() => {
-    globalThis.MessageChannel ??= MacroTaskChannel as unknown as typeof MessageChannel;
-  });
-
   it('needs username and password to create, and sends nothing until both are there', async () => {
     const onSubmit = jest.fn();
     render(<UserForm mode="create" isSaving={false} errorLines={[]} onSubmit={onSubmit} />);
