@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
-import { Audio, AudioRecord } from './audio.schema';
+import { Audio, AudioRecord, StemTrackRecord } from './audio.schema';
 import type { AudioListFilter, AudioListSort } from './audio-list-filter';
 
 /** Fields of a list row or the detail; the rest (search key, counters' inputs) stays in the database. */
@@ -26,12 +26,22 @@ const VIEW_FIELDS = {
   stem_status: 1,
   stem_tracks: 1,
   highlight_start_times_in_ms: 1,
+  peaks_url: 1,
+  duration_ms: 1,
 } as const;
 
 export type AudioView = Pick<AudioRecord, Exclude<keyof typeof VIEW_FIELDS, '_id'>>;
 
+/** What the analysis module needs of an audio: its media and the values that shape the answers. */
+export type AudioAnalysisSource = Pick<
+  AudioRecord,
+  'music_canonical_id' | 'media_url' | 'media_hash' | 'is_original_sound' | 'highlight_start_times_in_ms' | 'stem_status' | 'stem_tracks' | 'peaks_url'
+>;
+
 /** Values the catalog counters are derived from, per audio. */
 export type CounterInputs = Pick<AudioRecord, 'music_canonical_id' | 'highlight_start_times_in_ms' | 'beats_done_count'>;
+
+export type BeatCounts = Pick<AudioRecord, 'beats_done_count' | 'ep_template_count'>;
 
 export type AudioCounters = Pick<
   AudioRecord,
@@ -134,8 +144,60 @@ export class AudiosRepository {
     await this.audios.insertMany(records, { ordered: false, lean: true });
   }
 
+  /** Saves the ending points; false when the audio does not exist. */
+  async setEndingPoints(musicCanonicalId: string, eps: number[]): Promise<boolean> {
+    const res = await this.audios.updateOne({ music_canonical_id: musicCanonicalId }, { $set: { eps, updated_at: new Date() } }).exec();
+    return res.matchedCount > 0;
+  }
+
+  /** Copies the lock holder and expiry the locks module decided, for the list and detail to show. */
+  async setLockState(musicCanonicalId: string, lockedBy: string | null, expiresAt: Date | null): Promise<void> {
+    await this.audios.updateOne({ music_canonical_id: musicCanonicalId }, { $set: { locked_by: lockedBy, lock_expires_at: expiresAt } }).exec();
+  }
+
+  async renameLockHolder(from: string, to: string): Promise<void> {
+    await this.audios.updateMany({ locked_by: from }, { $set: { locked_by: to } }).exec();
+  }
+
+  /** Beat figures the beats module counted (done beats, ep beats). */
+  async setBeatCounts(musicCanonicalId: string, counts: BeatCounts): Promise<void> {
+    await this.audios.updateOne({ music_canonical_id: musicCanonicalId }, { $set: counts }).exec();
+  }
+
   countAll(): Promise<number> {
     return this.audios.countDocuments({}).exec();
+  }
+
+  findAnalysisSource(musicCanonicalId: string): Promise<AudioAnalysisSource | null> {
+    const fields = { _id: 0, music_canonical_id: 1, media_url: 1, media_hash: 1, is_original_sound: 1, highlight_start_times_in_ms: 1, stem_status: 1, stem_tracks: 1, peaks_url: 1 };
+    return this.audios.findOne({ music_canonical_id: musicCanonicalId }, fields).lean<AudioAnalysisSource>().exec();
+  }
+
+  /** Stem state of one audio; false when it does not exist. */
+  async setStemState(musicCanonicalId: string, status: string | null, tracks: StemTrackRecord[]): Promise<boolean> {
+    const res = await this.audios.updateOne({ music_canonical_id: musicCanonicalId }, { $set: { stem_status: status, stem_tracks: tracks } }).exec();
+    return res.matchedCount > 0;
+  }
+
+  /** Stem state of every audio of one media file whose status is one of `fromStatuses`. */
+  async setStemStateByMediaHash(mediaHash: string, fromStatuses: string[], status: string, tracks: StemTrackRecord[]): Promise<void> {
+    await this.audios.updateMany({ media_hash: mediaHash, stem_status: { $in: fromStatuses } }, { $set: { stem_status: status, stem_tracks: tracks } }).exec();
+  }
+
+  /** Peaks of one media file (and its decoded length where none was recorded) on every audio using it. */
+  async setPeaksByMediaHash(mediaHash: string, peaksUrl: string, durationMs: number): Promise<void> {
+    await this.audios.updateMany({ media_hash: mediaHash }, { $set: { peaks_url: peaksUrl } }).exec();
+    await this.audios.updateMany({ media_hash: mediaHash, duration_ms: null }, { $set: { duration_ms: durationMs } }).exec();
+  }
+
+  /** Media files (hash and public url) of audios that have no peaks yet, at most `limit`. */
+  async findMediaWithoutPeaks(limit: number): Promise<Array<{ media_hash: string; media_url: string }>> {
+    const rows = await this.audios
+      .find({ media_hash: { $ne: null }, media_url: { $ne: null }, peaks_url: null }, { _id: 0, media_hash: 1, media_url: 1 })
+      .limit(limit)
+      .lean<Array<{ media_hash: string; media_url: string }>>()
+      .exec();
+    return [...new Map(rows.map((r) => [r.media_hash, r])).values()];
   }
 
   findExistingIds(musicCanonicalIds: string[]): Promise<string[]> {

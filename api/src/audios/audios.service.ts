@@ -4,21 +4,49 @@ import { PAGE_SIZE, deriveTagKey } from '@curator/shared/domain';
 import { TagsService } from '../tags/tags.service';
 import { buildAudioListFilter, buildAudioListSort } from './audio-list-filter';
 import { toAudioDetail, toAudioListItem } from './audio-view';
-import type { AudioRecord } from './audio.schema';
-import { AudiosRepository } from './audios.repository';
+import type { AudioRecord, StemTrackRecord } from './audio.schema';
+import { AudiosRepository, type AudioAnalysisSource } from './audios.repository';
 import { KeyedMutex } from './keyed-mutex';
 
 export const AUDIO_NOT_FOUND_MESSAGE = 'Audio not found';
+
+/** Told after an audio's tags changed (one audio) or a tag was removed from every audio. */
+export type AudioTagsChange = { musicCanonicalId: string } | { removedTagKey: string };
+export type AudioTagsChangedListener = (change: AudioTagsChange) => Promise<void>;
 
 @Injectable()
 export class AudiosService {
   private readonly audioEdits = new KeyedMutex();
   private readonly tagCounts = new KeyedMutex();
+  private readonly tagsChangedListeners = new Set<AudioTagsChangedListener>();
 
   constructor(
     private readonly audios: AudiosRepository,
     private readonly tags: TagsService,
   ) {}
+
+  /** Modules that copy an audio's tags (the approvals read model) register here; returns the unsubscribe. */
+  onTagsChanged(listener: AudioTagsChangedListener): () => void {
+    this.tagsChangedListeners.add(listener);
+    return () => this.tagsChangedListeners.delete(listener);
+  }
+
+  private async notifyTagsChanged(change: AudioTagsChange): Promise<void> {
+    for (const listener of this.tagsChangedListeners) await listener(change);
+  }
+
+  /** POST /api/audio/{id}/eps/: the list arrives validated and normalised. */
+  async saveEndingPoints(musicCanonicalId: string, eps: number[]): Promise<void> {
+    if (!(await this.audios.setEndingPoints(musicCanonicalId, eps))) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
+  }
+
+  mirrorLockState(musicCanonicalId: string, lockedBy: string | null, expiresAt: Date | null): Promise<void> {
+    return this.audios.setLockState(musicCanonicalId, lockedBy, expiresAt);
+  }
+
+  renameLockHolder(from: string, to: string): Promise<void> {
+    return this.audios.renameLockHolder(from, to);
+  }
 
   async list(query: AudioListQuery): Promise<AudioListPage> {
     const filter = buildAudioListFilter(query);
@@ -47,6 +75,7 @@ export class AudiosService {
     if (before === null) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
     const touched = [...before, ...keys].filter((k) => !(before.includes(k) && keys.includes(k)));
     await Promise.all(touched.map((key) => this.tagCounts.run(key, () => this.tags.recountUsedCounts([key], (k) => this.audios.countWithTag(k)))));
+    await this.notifyTagsChanged({ musicCanonicalId });
     return { tags };
   }
 
@@ -55,6 +84,7 @@ export class AudiosService {
     const key = await this.tags.removeRecord(text);
     const spellings = await this.audios.findTagSpellings(key);
     await this.audios.removeTagFromAll(key, spellings);
+    await this.notifyTagsChanged({ removedTagKey: key });
   }
 
   /** Sets every tag's used_count from a full count over the audios (after imports and seeds). */
@@ -78,5 +108,26 @@ export class AudiosService {
 
   countAll(): Promise<number> {
     return this.audios.countAll();
+  }
+
+  /** Media and answer-shaping fields for the analysis endpoints; null when the audio does not exist. */
+  findAnalysisSource(musicCanonicalId: string): Promise<AudioAnalysisSource | null> {
+    return this.audios.findAnalysisSource(musicCanonicalId);
+  }
+
+  setStemState(musicCanonicalId: string, status: string | null, tracks: StemTrackRecord[]): Promise<boolean> {
+    return this.audios.setStemState(musicCanonicalId, status, tracks);
+  }
+
+  setStemStateByMediaHash(mediaHash: string, fromStatuses: string[], status: string, tracks: StemTrackRecord[]): Promise<void> {
+    return this.audios.setStemStateByMediaHash(mediaHash, fromStatuses, status, tracks);
+  }
+
+  setPeaksByMediaHash(mediaHash: string, peaksUrl: string, durationMs: number): Promise<void> {
+    return this.audios.setPeaksByMediaHash(mediaHash, peaksUrl, durationMs);
+  }
+
+  findMediaWithoutPeaks(limit: number): Promise<Array<{ media_hash: string; media_url: string }>> {
+    return this.audios.findMediaWithoutPeaks(limit);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ReelsService } from '../reels/reels.service';
 import { TemplatesService } from '../templates/templates.service';
-import { AudiosRepository } from './audios.repository';
+import { AudiosRepository, BeatCounts } from './audios.repository';
 import { computeAudioCounters, isStartedAtHighlight } from './catalog-counters';
 
 const CHUNK = 500;
@@ -33,6 +33,12 @@ export class CatalogCountersService {
   async recount(musicCanonicalIds: Iterable<string>, now = new Date()): Promise<void> {
     const ids = [...new Set(musicCanonicalIds)];
     for (let i = 0; i < ids.length; i += CHUNK) await this.recountChunk(ids.slice(i, i + CHUNK), now);
+  }
+
+  /** Stores the beat figures of one audio, then recounts its approvals from them. */
+  async recountWithBeatCounts(musicCanonicalId: string, counts: BeatCounts, now = new Date()): Promise<void> {
+    await this.audios.setBeatCounts(musicCanonicalId, counts);
+    await this.recountChunk([musicCanonicalId], now);
   }
 
   private async recountChunk(ids: string[], now: Date): Promise<void> {
