@@ -1,6 +1,9 @@
 import type { AudioDetail, AudioListItem } from '@curator/shared/contract';
 import type { AudioView } from './audios.repository';
 
+/** Media length in seconds (2 decimals) from the stored milliseconds. */
+const toDurationS = (ms: number | null | undefined): number | null => (typeof ms === 'number' ? Math.round(ms / 10) / 100 : null);
+
 /** Lock state as the wire shows it: only a lock that has not expired counts. */
 export function deriveLockState(a: Pick<AudioView, 'locked_by' | 'lock_expires_at'>, now: Date): { locked: boolean; locked_by: string | null } {
   const live = Boolean(a.locked_by && a.lock_expires_at && a.lock_expires_at.getTime() > now.getTime());
@@ -26,6 +29,8 @@ export function toAudioListItem(a: AudioView, now: Date): AudioListItem {
     ...deriveLockState(a, now),
     tags: a.tags ?? [],
     stem_status: a.stem_status ?? null,
+    peaks_url: a.peaks_url ?? null,
+    duration_s: toDurationS(a.duration_ms),
   };
 }
 
@@ -41,8 +46,10 @@ export function toAudioDetail(a: AudioView, now: Date): AudioDetail {
     highlight_start_times_in_ms: a.highlight_start_times_in_ms ?? [],
     eps: a.eps ?? [],
     stem_status: a.stem_status ?? null,
-    stem_tracks: (a.stem_tracks ?? []).map((t) => ({ type: t.type, url: t.url })),
+    stem_tracks: (a.stem_tracks ?? []).map((t) => ({ type: t.type, url: t.url, peaks_url: t.peaks_url ?? null })),
     tags: a.tags ?? [],
     ...deriveLockState(a, now),
+    peaks_url: a.peaks_url ?? null,
+    duration_s: toDurationS(a.duration_ms),
   };
 }

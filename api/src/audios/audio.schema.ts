@@ -14,6 +14,10 @@ export class StemTrackRecord {
 
   @Prop({ type: String, required: true })
   url!: string;
+
+  /** Waveform peaks JSON of the stem under /media/. */
+  @Prop({ type: String, default: null })
+  peaks_url?: string | null;
 }
 
 /**
@@ -54,6 +58,10 @@ export class Audio {
   /** Path in the media store of the JSON with the true beat times (synthesised demo media only). */
   @Prop({ type: String, default: null })
   media_truth_path!: string | null;
+
+  /** Public path of the media's waveform peaks JSON, set by the analysis worker; null until computed. */
+  @Prop({ type: String, default: null })
+  peaks_url?: string | null;
 
   @Prop({ type: Boolean, required: true, index: true })
   is_original_sound!: boolean;

@@ -66,13 +66,17 @@ export const AudioListItemSchema = z.object({
   locked_by: z.string().nullable(),
   tags: z.array(z.string()),
   stem_status: z.string().nullable(),
+  /** Waveform peaks JSON (see PeaksFileSchema) under /media/, null until computed. */
+  peaks_url: z.string().nullable(),
+  /** Media length in seconds, 2 decimals; null when unknown. */
+  duration_s: z.number().nonnegative().nullable(),
 });
 export type AudioListItem = z.infer<typeof AudioListItemSchema>;
 
 export const AudioListPageSchema = pageOf(AudioListItemSchema);
 export type AudioListPage = z.infer<typeof AudioListPageSchema>;
 
-export const StemTrackSchema = z.object({ type: z.string(), url: z.string() });
+export const StemTrackSchema = z.object({ type: z.string(), url: z.string(), peaks_url: z.string().nullable().optional() });
 export type StemTrack = z.infer<typeof StemTrackSchema>;
 
 /** GET /api/audio/{id}/ */
@@ -91,6 +95,10 @@ export const AudioDetailSchema = z.object({
   tags: z.array(z.string()),
   locked: z.boolean(),
   locked_by: z.string().nullable(),
+  /** Waveform peaks JSON (see PeaksFileSchema) under /media/, null until computed. */
+  peaks_url: z.string().nullable(),
+  /** Media length in seconds, 2 decimals; null when unknown. */
+  duration_s: z.number().nonnegative().nullable(),
 });
 export type AudioDetail = z.infer<typeof AudioDetailSchema>;
 
