@@ -1,15 +1,21 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { ApprovalsApiModule } from './approvals/approvals-api.module';
 import { AudiosModule } from './audios/audios.module';
+import { BeatImagesModule } from './beat-images/beat-images.module';
+import { BeatsModule } from './beats/beats.module';
 import { AuthModule } from './auth/auth.module';
 import { DatabaseModule } from './common/database.module';
 import { SessionGuard } from './common/session.guard';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
+import { HlPointsModule } from './hlpoints/hlpoints.module';
+import { LocksModule } from './locks/locks.module';
 import { MediaModule } from './media/media.module';
 import { MfeConfigModule } from './mfe-config/mfe-config.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { TagsApiModule } from './tags/tags-api.module';
+import { TemplateApprovalsModule } from './templates/template-approvals.module';
 import { TemplatesModule } from './templates/templates.module';
 import { UsersModule } from './users/users.module';
 
@@ -26,6 +32,12 @@ import { UsersModule } from './users/users.module';
     TemplatesModule,
     TagsApiModule,
     MediaModule,
+    LocksModule,
+    BeatsModule,
+    TemplateApprovalsModule,
+    ApprovalsApiModule,
+    HlPointsModule,
+    BeatImagesModule,
   ],
   providers: [{ provide: APP_GUARD, useClass: SessionGuard }],
 })

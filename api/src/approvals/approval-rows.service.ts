@@ -1,0 +1,147 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { ApprovalPage, ApprovalRow, ApprovalSource } from '@curator/shared/contract';
+import { deriveTagKey, PAGE_SIZE, sumSegmentDurationsMs } from '@curator/shared/domain';
+import { AudiosService } from '../audios/audios.service';
+import { KeyedMutex } from '../audios/keyed-mutex';
+import { UsersService } from '../users/users.service';
+import { ApprovalRecord, approvalRowId } from './approval.schema';
+import { ApprovalsRepository } from './approvals.repository';
+
+/** What a done beat contributes to the approvals page. */
+export type BeatApprovalFacts = {
+  id: string;
+  music_canonical_id: string;
+  done: boolean;
+  done_at: Date | null;
+  done_by: string | null;
+  segments_info: ReadonlyArray<{ duration_in_ms: number }>;
+};
+
+/** What an approved template contributes to the approvals page. */
+export type TemplateApprovalFacts = {
+  template_clips_media_id: string;
+  music_canonical_id: string;
+  approved: boolean | null;
+  approved_at: Date | null;
+  approved_by: string | null;
+  segments_count: number;
+  segments_length_ms: number;
+};
+
+type RowBody = Omit<ApprovalRecord, '_id' | 'audio_name' | 'artist_name' | 'tag_keys'>;
+
+export function toApprovalRow(r: ApprovalRecord): ApprovalRow {
+  return {
+    src: r.src,
+    id: r.ref_id,
+    music_canonical_id: r.music_canonical_id,
+    template_clips_media_id: r.template_clips_media_id ?? null,
+    audio_name: r.audio_name,
+    artist_name: r.artist_name,
+    segments_count: r.segments_count,
+    segments_length_ms: r.segments_length_ms,
+    approval_date: r.approval_date ? r.approval_date.toISOString() : null,
+    approval_by: r.approval_by ?? null,
+  };
+}
+
+/** Keeps the approvals read model: callers report every change of a beat's done flag or a template's approval. */
+@Injectable()
+export class ApprovalRowsService implements OnModuleInit {
+  /** Row writes and tag copies of one audio run in turn, so a row never keeps tags read before a change. */
+  private readonly audioRows = new KeyedMutex();
+
+  constructor(
+    private readonly rows: ApprovalsRepository,
+    private readonly audios: AudiosService,
+    private readonly users: UsersService,
+  ) {}
+
+  onModuleInit(): void {
+    this.audios.onTagsChanged(async (change) => {
+      if ('removedTagKey' in change) await this.rows.removeTagKey(change.removedTagKey);
+      else await this.audioRows.run(change.musicCanonicalId, async () => this.rows.setAudioFacts(change.musicCanonicalId, await this.readAudioFacts(change.musicCanonicalId)));
+    });
+    this.users.onRenamed((from, to) => this.rows.renameApprover(from, to));
+  }
+
+  async syncBeat(beat: BeatApprovalFacts): Promise<void> {
+    const id = approvalRowId('beat', beat.id);
+    if (!beat.done) return this.rows.deleteById(id);
+    await this.put(id, {
+      src: 'beat',
+      ref_id: beat.id,
+      music_canonical_id: beat.music_canonical_id,
+      template_clips_media_id: null,
+      segments_count: beat.segments_info.length,
+      segments_length_ms: sumSegmentDurationsMs(beat.segments_info),
+      approval_date: beat.done_at,
+      approval_by: beat.done_by,
+    });
+  }
+
+  removeBeat(beatId: string): Promise<void> {
+    return this.rows.deleteById(approvalRowId('beat', beatId));
+  }
+
+  async syncTemplate(t: TemplateApprovalFacts): Promise<void> {
+    const id = approvalRowId('template', t.template_clips_media_id);
+    if (t.approved !== true) return this.rows.deleteById(id);
+    await this.put(id, {
+      src: 'template',
+      ref_id: t.template_clips_media_id,
+      music_canonical_id: t.music_canonical_id,
+      template_clips_media_id: t.template_clips_media_id,
+      segments_count: t.segments_count,
+      segments_length_ms: t.segments_length_ms,
+      approval_date: t.approved_at,
+      approval_by: t.approved_by,
+    });
+  }
+
+  /** Rows of many sources at once (rebuilds); the audios' facts are read once per audio. */
+  async putMany(beats: BeatApprovalFacts[], templates: TemplateApprovalFacts[]): Promise<void> {
+    const facts = new Map<string, Awaited<ReturnType<ApprovalRowsService['readAudioFacts']>>>();
+    for (const id of new Set([...beats, ...templates].map((s) => s.music_canonical_id))) {
+      // A source whose audio is gone has no row to show.
+      const audioFacts = await this.readAudioFacts(id).catch(() => null);
+      if (audioFacts) facts.set(id, audioFacts);
+    }
+    const rows: ApprovalRecord[] = [];
+    const hasAudio = (s: { music_canonical_id: string }) => facts.has(s.music_canonical_id);
+    for (const b of beats.filter((x) => x.done && hasAudio(x))) {
+      rows.push({ _id: approvalRowId('beat', b.id), src: 'beat', ref_id: b.id, music_canonical_id: b.music_canonical_id, template_clips_media_id: null, segments_count: b.segments_info.length, segments_length_ms: sumSegmentDurationsMs(b.segments_info), approval_date: b.done_at, approval_by: b.done_by, ...facts.get(b.music_canonical_id)! });
+    }
+    for (const t of templates.filter((x) => x.approved === true && hasAudio(x))) {
+      rows.push({ _id: approvalRowId('template', t.template_clips_media_id), src: 'template', ref_id: t.template_clips_media_id, music_canonical_id: t.music_canonical_id, template_clips_media_id: t.template_clips_media_id, segments_count: t.segments_count, segments_length_ms: t.segments_length_ms, approval_date: t.approved_at, approval_by: t.approved_by, ...facts.get(t.music_canonical_id)! });
+    }
+    await this.rows.upsertMany(rows);
+  }
+
+  hasAny(): Promise<boolean> {
+    return this.rows.hasAny();
+  }
+
+  /** GET /api/approvals/: newest approval first, PAGE_SIZE per page, audios carrying every tag. */
+  async list(skip: number, tags: string[]): Promise<ApprovalPage> {
+    const keys = [...new Set(tags.map(deriveTagKey))];
+    const [rows, total] = await Promise.all([this.rows.findPageByTags(keys, skip, PAGE_SIZE), this.rows.countByTags(keys)]);
+    return { results: rows.map(toApprovalRow), total };
+  }
+
+  async findRow(src: ApprovalSource, refId: string): Promise<ApprovalRow | null> {
+    const row = await this.rows.findById(approvalRowId(src, refId));
+    return row && toApprovalRow(row);
+  }
+
+  private put(id: string, body: RowBody): Promise<void> {
+    return this.audioRows.run(body.music_canonical_id, async () => {
+      await this.rows.upsert({ _id: id, ...body, ...(await this.readAudioFacts(body.music_canonical_id)) });
+    });
+  }
+
+  private async readAudioFacts(musicCanonicalId: string): Promise<Pick<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys'>> {
+    const audio = await this.audios.detail(musicCanonicalId);
+    return { audio_name: audio.audio_name, artist_name: audio.artist_name, tag_keys: audio.tags.map(deriveTagKey) };
+  }
+}

@@ -1,0 +1,7 @@
+import { createZodDto } from 'nestjs-zod';
+import { ApprovalDetailSchema, ApprovalListQuerySchema, ApprovalPageSchema, ApprovalParamsSchema } from '@curator/shared/contract';
+
+export class ApprovalListQueryDto extends createZodDto(ApprovalListQuerySchema) {}
+export class ApprovalParamsDto extends createZodDto(ApprovalParamsSchema) {}
+export class ApprovalPageDto extends createZodDto(ApprovalPageSchema) {}
+export class ApprovalDetailDto extends createZodDto(ApprovalDetailSchema) {}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ApprovalsModule } from '../approvals/approvals.module';
+import { AudiosModule } from '../audios/audios.module';
+import { LocksModule } from '../locks/locks.module';
+import { UsersModule } from '../users/users.module';
+import { AudioEditsService } from './audio-edits.service';
+import { Beat, BeatSchema } from './beat.schema';
+import { BeatsController } from './beats.controller';
+import { BeatsRepository } from './beats.repository';
+import { BeatsService } from './beats.service';
+import { EndingPointsController } from './ending-points.controller';
+
+@Module({
+  imports: [MongooseModule.forFeature([{ name: Beat.name, schema: BeatSchema }]), AudiosModule, LocksModule, ApprovalsModule, UsersModule],
+  controllers: [BeatsController, EndingPointsController],
+  providers: [BeatsRepository, BeatsService, AudioEditsService],
+  exports: [BeatsService, AudioEditsService],
+})
+export class BeatsModule {}

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { isValidObjectId, Model, Types } from 'mongoose';
+import { Beat, BeatRecord } from './beat.schema';
+
+/** Beat ids are ObjectId hex; anything else names no beat (404, never a cast error). */
+const toObjectId = (id: string): Types.ObjectId | null => (/^[0-9a-f]{24}$/i.test(id) && isValidObjectId(id) ? new Types.ObjectId(id) : null);
+
+export type BeatChanges = Partial<Omit<BeatRecord, '_id' | 'version' | 'created_at' | 'created_by' | 'music_canonical_id'>>;
+
+@Injectable()
+export class BeatsRepository {
+  constructor(@InjectModel(Beat.name) private readonly beats: Model<Beat>) {}
+
+  findForAudio(musicCanonicalId: string): Promise<BeatRecord[]> {
+    return this.beats.find({ music_canonical_id: musicCanonicalId }).sort({ created_at: 1, _id: 1 }).lean<BeatRecord[]>().exec();
+  }
+
+  findById(id: string): Promise<BeatRecord | null> {
+    const _id = toObjectId(id);
+    return _id ? this.beats.findOne({ _id }).lean<BeatRecord>().exec() : Promise.resolve(null);
+  }
+
+  async insert(record: Omit<BeatRecord, '_id'>): Promise<BeatRecord> {
+    const made = await this.beats.create(record);
+    return made.toObject() as BeatRecord;
+  }
+
+  /** Applies the changes only if the beat is still at `version`, raising it; null when stale or gone. */
+  updateAtVersion(id: string, version: number, changes: BeatChanges): Promise<BeatRecord | null> {
+    const _id = toObjectId(id);
+    if (!_id) return Promise.resolve(null);
+    return this.beats
+      .findOneAndUpdate({ _id, version }, { $set: changes, $inc: { version: 1 } }, { new: true })
+      .lean<BeatRecord>()
+      .exec();
+  }
+
+  /** Applies the changes whatever the version, raising it; null when the beat is gone. */
+  update(id: string, changes: BeatChanges): Promise<BeatRecord | null> {
+    const _id = toObjectId(id);
+    if (!_id) return Promise.resolve(null);
+    return this.beats.findOneAndUpdate({ _id }, { $set: changes, $inc: { version: 1 } }, { new: true }).lean<BeatRecord>().exec();
+  }
+
+  async deleteById(id: string): Promise<boolean> {
+    const _id = toObjectId(id);
+    if (!_id) return false;
+    return (await this.beats.deleteOne({ _id }).exec()).deletedCount > 0;
+  }
+
+  countForAudio(musicCanonicalId: string): Promise<number> {
+    return this.beats.countDocuments({ music_canonical_id: musicCanonicalId }).exec();
+  }
+
+  countDoneForAudio(musicCanonicalId: string): Promise<number> {
+    return this.beats.countDocuments({ music_canonical_id: musicCanonicalId, done: true }).exec();
+  }
+
+  countEpForAudio(musicCanonicalId: string): Promise<number> {
+    return this.beats.countDocuments({ music_canonical_id: musicCanonicalId, type: 'ep' }).exec();
+  }
+
+  countAllDone(): Promise<number> {
+    return this.beats.countDocuments({ done: true }).exec();
+  }
+
+  /** Done beats, a page at a time, for rebuilding the approvals read model. */
+  findDonePage(afterId: Types.ObjectId | null, limit: number): Promise<BeatRecord[]> {
+    const filter = afterId ? { done: true, _id: { $gt: afterId } } : { done: true };
+    return this.beats.find(filter).sort({ _id: 1 }).limit(limit).lean<BeatRecord[]>().exec();
+  }
+
+  async renameUser(from: string, to: string): Promise<void> {
+    await this.beats.updateMany({ done_by: from }, { $set: { done_by: to } }).exec();
+    await this.beats.updateMany({ created_by: from }, { $set: { created_by: to } }).exec();
+  }
+}

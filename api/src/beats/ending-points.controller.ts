@@ -1,0 +1,28 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { AudioParams } from '@curator/shared/contract';
+import { AudioParamsDto } from '../audios/audios.dto';
+import { AudiosService } from '../audios/audios.service';
+import { CurrentUser, type SessionUser } from '../common/auth.decorators';
+import { AudioEditsService } from './audio-edits.service';
+import { EndingPointsBodyDto, EndingPointsDto } from './beats.dto';
+
+@ApiTags('audio')
+@Controller('audio')
+export class EndingPointsController {
+  constructor(
+    private readonly edits: AudioEditsService,
+    private readonly audios: AudiosService,
+  ) {}
+
+  /** POST /api/audio/{id}/eps/: the list arrives sorted, unique and spaced by the margin (else 422). */
+  @Post(':id/eps')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EndingPointsDto })
+  async save(@Param() params: AudioParamsDto, @Body() body: EndingPointsBodyDto, @CurrentUser() user: SessionUser): Promise<{ ending_points: number[] }> {
+    const id = (params as AudioParams).id;
+    const points = body.ending_points as number[];
+    await this.edits.run(id, user.username, () => this.audios.saveEndingPoints(id, points), { recount: false });
+    return { ending_points: points };
+  }
+}

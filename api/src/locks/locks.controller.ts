@@ -1,0 +1,27 @@
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { AudioParams, LockState } from '@curator/shared/contract';
+import { AudioParamsDto } from '../audios/audios.dto';
+import { CurrentUser, type SessionUser } from '../common/auth.decorators';
+import { LockStateDto } from './locks.dto';
+import { LocksService } from './locks.service';
+
+@ApiTags('audio')
+@Controller('audio')
+export class LocksController {
+  constructor(private readonly locks: LocksService) {}
+
+  @Post(':id/lock')
+  @HttpCode(200)
+  @ApiOkResponse({ type: LockStateDto })
+  lock(@Param() params: AudioParamsDto, @CurrentUser() user: SessionUser): Promise<LockState> {
+    return this.locks.take((params as AudioParams).id, user.username);
+  }
+
+  @Post(':id/unlock')
+  @HttpCode(200)
+  @ApiOkResponse({ type: LockStateDto })
+  unlock(@Param() params: AudioParamsDto): Promise<LockState> {
+    return this.locks.release((params as AudioParams).id);
+  }
+}

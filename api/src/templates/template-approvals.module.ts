@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ApprovalsModule } from '../approvals/approvals.module';
+import { BeatsModule } from '../beats/beats.module';
+import { UsersModule } from '../users/users.module';
+import { Template, TemplateSchema } from './template.schema';
+import { TemplateApprovalsController } from './template-approvals.controller';
+import { TemplateApprovalsRepository } from './template-approvals.repository';
+import { TemplateApprovalsService } from './template-approvals.service';
+
+/** Template approval writes and the figures over all templates; apart from TemplatesModule, which the audios need. */
+@Module({
+  imports: [MongooseModule.forFeature([{ name: Template.name, schema: TemplateSchema }]), ApprovalsModule, BeatsModule, UsersModule],
+  controllers: [TemplateApprovalsController],
+  providers: [TemplateApprovalsRepository, TemplateApprovalsService],
+  exports: [TemplateApprovalsService],
+})
+export class TemplateApprovalsModule {}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { Template, TemplateRecord } from './template.schema';
+
+export type TemplateApproval = Pick<TemplateRecord, 'approved' | 'approved_at' | 'approved_by'>;
+export type StartTimeCount = { startMs: number; count: number };
+
+/** Writes of a template's approval and the figures read across all templates. */
+@Injectable()
+export class TemplateApprovalsRepository {
+  constructor(@InjectModel(Template.name) private readonly templates: Model<Template>) {}
+
+  /** Sets the approval of the audio's template; null when the audio has no such template. */
+  setApproval(musicCanonicalId: string, templateClipsMediaId: string, approval: TemplateApproval): Promise<TemplateRecord | null> {
+    return this.templates
+      .findOneAndUpdate({ template_clips_media_id: templateClipsMediaId, music_canonical_id: musicCanonicalId }, { $set: approval }, { new: true })
+      .lean<TemplateRecord>()
+      .exec();
+  }
+
+  findOne(templateClipsMediaId: string): Promise<TemplateRecord | null> {
+    return this.templates.findOne({ template_clips_media_id: templateClipsMediaId }).lean<TemplateRecord>().exec();
+  }
+
+  countApproved(): Promise<number> {
+    return this.templates.countDocuments({ approved: true }).exec();
+  }
+
+  countAll(): Promise<number> {
+    return this.templates.countDocuments({}).exec();
+  }
+
+  /** Templates whose start is not one of their audio's highlight times (flag kept by the catalog counters). */
+  countNotStartedAtHighlight(): Promise<number> {
+    return this.templates.countDocuments({ started_at_highlight: { $ne: true } }).exec();
+  }
+
+  /** Approved templates after `afterId` in id order, for rebuilding the approvals read model. */
+  findApprovedPage(afterId: string | null, limit: number): Promise<TemplateRecord[]> {
+    const filter = afterId ? { approved: true, template_clips_media_id: { $gt: afterId } } : { approved: true };
+    return this.templates.find(filter).sort({ template_clips_media_id: 1 }).limit(limit).lean<TemplateRecord[]>().exec();
+  }
+
+  /** Template start times with how many templates start there, most frequent first. */
+  async countStartTimes(limit: number): Promise<StartTimeCount[]> {
+    const rows = await this.templates
+      .aggregate<{ _id: number; count: number }>([
+        { $match: { audio_asset_start_time_in_ms: { $ne: null } } },
+        { $group: { _id: '$audio_asset_start_time_in_ms', count: { $sum: 1 } } },
+        { $sort: { count: -1, _id: 1 } },
+        { $limit: limit },
+      ])
+      .exec();
+    return rows.map((r) => ({ startMs: r._id, count: r.count }));
+  }
+
+  /** When the newest template starting at `startMs` was imported. */
+  async findNewestCreatedAt(startMs: number): Promise<Date | null> {
+    const row = await this.templates
+      .findOne({ audio_asset_start_time_in_ms: startMs }, { _id: 0, created_at: 1 })
+      .sort({ created_at: -1 })
+      .lean<Pick<TemplateRecord, 'created_at'>>()
+      .exec();
+    return row?.created_at ?? null;
+  }
+
+  async renameApprover(from: string, to: string): Promise<void> {
+    await this.templates.updateMany({ approved_by: from }, { $set: { approved_by: to } }).exec();
+  }
+}

@@ -1,0 +1,82 @@
+import { Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import type { TemplateCount, TemplatesFromReels } from '@curator/shared/contract';
+import { sumApprovals } from '@curator/shared/domain';
+import { ApprovalRowsService, TemplateApprovalFacts } from '../approvals/approval-rows.service';
+import { AudioEditsService } from '../beats/audio-edits.service';
+import { BeatsService } from '../beats/beats.service';
+import { UsersService } from '../users/users.service';
+import type { TemplateRecord } from './template.schema';
+import { StartTimeCount, TemplateApprovalsRepository } from './template-approvals.repository';
+
+export const TEMPLATE_NOT_FOUND_MESSAGE = 'Template not found';
+
+export type TemplateApprovalAnswer = { music_canonical_id: string; template_clips_media_id: string; approved: boolean | null };
+
+export function toTemplateApprovalFacts(t: TemplateRecord): TemplateApprovalFacts {
+  return {
+    template_clips_media_id: t.template_clips_media_id,
+    music_canonical_id: t.music_canonical_id,
+    approved: t.approved ?? null,
+    approved_at: t.approved_at ?? null,
+    approved_by: t.approved_by ?? null,
+    segments_count: t.segments_count,
+    segments_length_ms: t.segments_length_ms,
+  };
+}
+
+@Injectable()
+export class TemplateApprovalsService implements OnModuleInit {
+  constructor(
+    private readonly templates: TemplateApprovalsRepository,
+    private readonly edits: AudioEditsService,
+    private readonly approvals: ApprovalRowsService,
+    private readonly beats: BeatsService,
+    private readonly users: UsersService,
+  ) {}
+
+  onModuleInit(): void {
+    this.users.onRenamed((from, to) => this.templates.renameApprover(from, to));
+  }
+
+  /**
+   * true approves (recording who and when), null clears, false disapproves (the workspace delete:
+   * the template leaves the lists that exclude disapproved). The audio's figures follow.
+   */
+  setApproval(musicCanonicalId: string, templateClipsMediaId: string, approved: boolean | null, username: string): Promise<TemplateApprovalAnswer> {
+    return this.edits.run(musicCanonicalId, username, async () => {
+      const approval = approved === true ? { approved, approved_at: new Date(), approved_by: username } : { approved, approved_at: null, approved_by: null };
+      const saved = await this.templates.setApproval(musicCanonicalId, templateClipsMediaId, approval);
+      if (!saved) throw new NotFoundException(TEMPLATE_NOT_FOUND_MESSAGE);
+      await this.approvals.syncTemplate(toTemplateApprovalFacts(saved));
+      return { music_canonical_id: musicCanonicalId, template_clips_media_id: templateClipsMediaId, approved: saved.approved ?? null };
+    });
+  }
+
+  /** GET /api/templates/count/ */
+  async count(): Promise<TemplateCount> {
+    const [templates_approved, beats_done] = await Promise.all([this.templates.countApproved(), this.beats.countAllDone()]);
+    return { approved: sumApprovals({ templates_approved, beats_done }), beats_done, templates_approved };
+  }
+
+  /** GET /api/templates/from_reels/ */
+  async fromReels(): Promise<TemplatesFromReels> {
+    const [count, count_discarded_hl_start] = await Promise.all([this.templates.countAll(), this.templates.countNotStartedAtHighlight()]);
+    return { count, count_discarded_hl_start };
+  }
+
+  findTemplate(templateClipsMediaId: string): Promise<TemplateRecord | null> {
+    return this.templates.findOne(templateClipsMediaId);
+  }
+
+  async findApprovedFacts(afterId: string | null, limit: number): Promise<TemplateApprovalFacts[]> {
+    return (await this.templates.findApprovedPage(afterId, limit)).map(toTemplateApprovalFacts);
+  }
+
+  countStartTimes(limit: number): Promise<StartTimeCount[]> {
+    return this.templates.countStartTimes(limit);
+  }
+
+  findNewestCreatedAt(startMs: number): Promise<Date | null> {
+    return this.templates.findNewestCreatedAt(startMs);
+  }
+}
