@@ -1,0 +1,127 @@
+import { OFFSET_BEFORE_HIGHLIGHT_MESSAGE } from '@curator/shared/domain';
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { Beat } from '../src/beats/beat.schema';
+import { createTestApp, TestApp } from './helpers/test-app';
+import { audioFigures, buildWorkspaceAudios, seedCatalog, writer } from './helpers/workspace-fixture';
+
+describe('workspace beats', () => {
+  let t: TestApp;
+  const audios = buildWorkspaceAudios(4);
+  const [music, other, os] = audios;
+  os.is_original_sound = true;
+  const w = () => writer(t);
+  const beatsOf = async (id: string) => (await t.agent.get('/api/beats/').query({ music_canonical_id: id }).expect(200)).body;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.loginAs('mia');
+    await seedCatalog(t, audios, []);
+  });
+  afterAll(() => t.close());
+
+  it('creates a beat with the derived fields recomputed from the offsets, ignoring the client’s', async () => {
+    const res = await w()
+      .post('/api/beats/', {
+        name: 'verse',
+        music_canonical_id: music.music_canonical_id,
+        audio_type: 'original_sound',
+        done: false,
+        type: 'manual',
+        offsets: [16, 6, 7.5, 17.004, 6],
+        segments_info: [{ duration_in_ms: 1 }],
+        starting_point_in_ms: 42,
+        audio_asset_start_time_in_ms: 42,
+      })
+      .expect(201);
+    expect(res.body).toMatchObject({
+      name: 'verse',
+      audio_type: 'music',
+      done: false,
+      type: 'manual',
+      offsets: [6, 7.5, 16, 17],
+      segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 1500 }, { duration_in_ms: 8500 }, { duration_in_ms: 1000 }],
+      starting_point_in_ms: 5000,
+      audio_asset_start_time_in_ms: 5000,
+      template_clips_media_id: null,
+      version: 0,
+      created_by: 'mia',
+    });
+    expect(res.body.id).toMatch(/^[0-9a-f]{24}$/);
+    const stored = await t.app.get<Model<Beat>>(getModelToken(Beat.name)).findById(res.body.id).lean().exec();
+    expect(stored!.segments_info.map((s) => s.duration_in_ms)).toEqual([1000, 1500, 8500, 1000]);
+  });
+
+  it('names an unnamed beat beat#N and lists beats in creation order', async () => {
+    const base = { music_canonical_id: other.music_canonical_id, audio_type: 'music', done: false };
+    await w().post('/api/beats/', { ...base, name: 'first' }).expect(201);
+    const second = await w().post('/api/beats/', { ...base, name: '' }).expect(201);
+    expect(second.body.name).toBe('beat#2');
+    const third = await w().post('/api/beats/', { ...base, name: '   ' }).expect(201);
+    expect(third.body.name).toBe('beat#3');
+    expect((await beatsOf(other.music_canonical_id)).map((b: { name: string }) => b.name)).toEqual(['first', 'beat#2', 'beat#3']);
+    expect(second.body).toMatchObject({ offsets: [], segments_info: [], starting_point_in_ms: null, audio_asset_start_time_in_ms: null });
+  });
+
+  it('refuses an offset at or before the first highlight of music with the exact message, but not for original sound', async () => {
+    const res = await w()
+      .post('/api/beats/', { name: 'early', music_canonical_id: music.music_canonical_id, audio_type: 'music', offsets: [5, 8] })
+      .expect(422);
+    expect(res.body).toEqual({ detail: [{ loc: ['body', 'offsets'], msg: OFFSET_BEFORE_HIGHLIGHT_MESSAGE, type: 'value_error' }] });
+    const ok = await w().post('/api/beats/', { name: 'os', music_canonical_id: os.music_canonical_id, audio_type: 'original_sound', offsets: [1, 2.5] }).expect(201);
+    expect(ok.body).toMatchObject({ audio_type: 'original_sound', starting_point_in_ms: 0, segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 1500 }] });
+  });
+
+  it('replaces a beat at its version, recomputing the derived fields, and refuses a stale version with 409', async () => {
+    const made = (await w().post('/api/beats/', { name: 'put', music_canonical_id: music.music_canonical_id, audio_type: 'music', offsets: [6] }).expect(201)).body;
+    const full = { ...made, created_by: undefined, created_at: undefined };
+    delete full.created_by;
+    delete full.created_at;
+    const saved = await w()
+      .put(`/api/beats/${made.id}/`, { ...full, name: 'put v1', offsets: [16, 17], segments_info: [{ duration_in_ms: 9 }], starting_point_in_ms: 0 })
+      .expect(200);
+    expect(saved.body).toMatchObject({ name: 'put v1', offsets: [16, 17], segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 1000 }], starting_point_in_ms: 15000, version: 1 });
+    const stale = await w().put(`/api/beats/${made.id}/`, { ...full, name: 'stale', offsets: [20] }).expect(409);
+    expect(typeof stale.body.detail).toBe('string');
+    const [stored] = (await beatsOf(music.music_canonical_id)).filter((b: { id: string }) => b.id === made.id);
+    expect(stored).toMatchObject({ name: 'put v1', offsets: [16, 17], version: 1 });
+    await w().put(`/api/beats/${made.id}/`, { ...full, version: 1, offsets: [2] }).expect(422);
+    await w().put(`/api/beats/${made.id}/`, { ...full, version: 1, music_canonical_id: other.music_canonical_id }).expect(422);
+    await w().put('/api/beats/0123456789abcdef01234567/', { ...full, id: undefined, version: 0 }).expect(404);
+  });
+
+  it('renames, deletes and answers 404 for unknown beats', async () => {
+    const made = (await w().post('/api/beats/', { name: 'old', music_canonical_id: music.music_canonical_id, audio_type: 'music' }).expect(201)).body;
+    const renamed = await w().patch(`/api/beats/${made.id}/`, { name: ' new name ' }).expect(200);
+    expect(renamed.body).toMatchObject({ name: 'new name', version: 1 });
+    await w().patch(`/api/beats/${made.id}/`, { name: '' }).expect(422);
+    await w().del(`/api/beats/${made.id}/`).expect(204);
+    expect((await beatsOf(music.music_canonical_id)).some((b: { id: string }) => b.id === made.id)).toBe(false);
+    await w().del(`/api/beats/${made.id}/`).expect(404);
+    await w().patch('/api/beats/not-an-object-id/', { name: 'x' }).expect(404);
+    await t.agent.get('/api/beats/').query({ music_canonical_id: 'missing' }).expect(404);
+    await t.agent.get('/api/beats/').query({ music_canonical_id: { $ne: 1 } }).expect(422);
+  });
+
+  it('toggles done and keeps the audio figures exact under 10 concurrent toggles', async () => {
+    const id = audios[3].music_canonical_id;
+    const base = { music_canonical_id: id, audio_type: 'music' };
+    const beats = [];
+    for (let i = 0; i < 5; i++) beats.push((await w().post('/api/beats/', { ...base, name: `b${i}`, type: i < 2 ? 'ep' : 'manual' }).expect(201)).body);
+    const one = await w().post(`/api/beats/${beats[0].id}/toggle_beats_done/`, { done: true }).expect(200);
+    expect(one.body).toEqual({ done: true, version: 1 });
+    const wanted = [true, false, true, true, false];
+    await Promise.all(
+      beats.flatMap((b, i) => [
+        w().post(`/api/beats/${b.id}/toggle_beats_done/`, { done: !wanted[i] }),
+        w().post(`/api/beats/${b.id}/toggle_beats_done/`, { done: wanted[i] }),
+      ]),
+    );
+    const listed = await beatsOf(id);
+    const doneCount = listed.filter((b: { done: boolean }) => b.done).length;
+    expect(await audioFigures(t, id)).toEqual({ approved: doneCount, ep: 2, beatsDone: doneCount, templatesApproved: 0 });
+    const list = (await t.agent.get('/api/audio/').query({ q: audios[3].audio_name }).expect(200)).body.results;
+    expect(list.find((a: { id: string }) => a.id === id)).toMatchObject({ beat_and_template_approved: doneCount, ep_template_count: 2 });
+    await w().post(`/api/beats/${beats[0].id}/toggle_beats_done/`, { done: 'yes' }).expect(422);
+  });
+});
