@@ -24,3 +24,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/MONGODB_URI[\s\S]*PORT|PORT[\s\S]*MONGODB_URI/);
   });
 });
+
+describe('analysis settings', () => {
+  const base = { MONGODB_URI: 'mongodb://db/x' };
+  it('defaults the lease and retry delay and leaves the separator to the built-in one', () => {
+    const c = loadConfig(base);
+    expect(c.ANALYSIS_LEASE_MS).toBe(60_000);
+    expect(c.ANALYSIS_RETRY_DELAY_MS).toBe(5_000);
+    expect(c.STEM_SEPARATOR_COMMAND).toBeUndefined();
+  });
+
+  it('accepts an external separator command and refuses a malformed one, naming the variable', () => {
+    const command = JSON.stringify({ command: 'demucs', args: ['-o', '{outputDir}', '{input}'], stemTypes: ['drums', 'other'] });
+    expect(loadConfig({ ...base, STEM_SEPARATOR_COMMAND: command }).STEM_SEPARATOR_COMMAND).toBe(command);
+    expect(() => loadConfig({ ...base, STEM_SEPARATOR_COMMAND: '{"command":"demucs"}' })).toThrow(/STEM_SEPARATOR_COMMAND/);
+    expect(() => loadConfig({ ...base, STEM_SEPARATOR_COMMAND: 'not json' })).toThrow(/STEM_SEPARATOR_COMMAND/);
+  });
+});

@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { createSeparatorFromConfig } from '../analysis/dsp/separator';
 
 /** Repository root: api/src/config or api/dist/config, three levels up. */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -34,6 +35,24 @@ export const EnvSchema = z.object({
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().default('1mb'),
+  /** Analysis job lease, ms: a job whose worker sent no heartbeat for this long is retried elsewhere. */
+  ANALYSIS_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Back-off before a failed attempt is retried, ms, multiplied by the attempts so far. */
+  ANALYSIS_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
+  /** External stem separator as JSON {command, args, stemTypes, extension?, timeoutMs?}; unset = built-in HPSS. */
+  STEM_SEPARATOR_COMMAND: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .superRefine((v, ctx) => {
+      if (!v) return;
+      try {
+        createSeparatorFromConfig(v);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `is not a valid separator config: ${(error as Error).message}` });
+      }
+    }),
 });
 
 export type AppConfig = z.infer<typeof EnvSchema> & {
