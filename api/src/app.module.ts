@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { AnalysisModule } from './analysis/analysis.module';
 import { ApprovalsApiModule } from './approvals/approvals-api.module';
 import { AudiosModule } from './audios/audios.module';
 import { BeatImagesModule } from './beat-images/beat-images.module';
@@ -32,6 +33,7 @@ import { UsersModule } from './users/users.module';
     TemplatesModule,
     TagsApiModule,
     MediaModule,
+    AnalysisModule,
     LocksModule,
     BeatsModule,
     TemplateApprovalsModule,

@@ -1,0 +1,19 @@
+/** Result of an autobeat job: beats of the whole file (seconds, 2 decimals, ascending) and the tempo. */
+export type AutobeatResult = { beats_s: number[]; tempo_bpm: number; tempo_alternatives_bpm: number[]; duration_s: number };
+
+/** Result of a peaks job: the public url of the peaks JSON and the decoded length. */
+export type PeaksResult = { peaks_url: string; duration_s: number };
+
+/** One stem as stored: a streamable file and its peaks. */
+export type StemTrackResult = { type: string; url: string; peaks_url: string };
+
+/** Result of a stems job. */
+export type StemsResult = { separator: string; tracks: StemTrackResult[] };
+
+/** `stem_status` values before a result exists. */
+export const STEM_STATUS = { requested: 'requested', processing: 'processing', ready: 'ready' } as const;
+
+/** `stem_status` of a separation that failed for good (spec: `failed: {reason}`). */
+export function formatStemFailure(reason: string): string {
+  return `failed: ${reason}`;
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { AudiosService } from '../../audios/audios.service';
+import { MediaStoreService } from '../../media/media-store.service';
+import { decodeFile } from '../dsp/decode-audio';
+import type { PeaksResult } from '../analysis-results';
+import type { AnalysisJobRecord } from '../jobs/analysis-job.schema';
+import type { JobAttempt, JobHandler } from './job-handler';
+import { buildPeaksFile } from './peaks-file';
+
+/** File suffix of a peaks JSON beside its media in the store: `<hash>.peaks.json`. */
+export const PEAKS_SUFFIX = 'peaks.json';
+
+/** Waveform peaks of a media file, stored beside it and linked from every audio using it. */
+@Injectable()
+export class PeaksHandler implements JobHandler {
+  readonly kind = 'peaks' as const;
+
+  constructor(
+    private readonly store: MediaStoreService,
+    private readonly audios: AudiosService,
+  ) {}
+
+  async run({ job, mediaFile }: JobAttempt): Promise<PeaksResult> {
+    const audio = await decodeFile(mediaFile);
+    const file = buildPeaksFile(audio.channels, audio.sampleRateHz);
+    const stored = await this.store.storeCompanion(job.media_hash, PEAKS_SUFFIX, Buffer.from(JSON.stringify(file)));
+    return { peaks_url: stored.url, duration_s: file.duration_s };
+  }
+
+  async onDone(job: AnalysisJobRecord, result: unknown): Promise<void> {
+    const { peaks_url, duration_s } = result as PeaksResult;
+    await this.audios.setPeaksByMediaHash(job.media_hash, peaks_url, Math.round(duration_s * 1000));
+  }
+}

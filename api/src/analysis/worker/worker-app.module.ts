@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '../../common/database.module';
+import { ConfigModule } from '../../config/config.module';
+import { AnalysisWorkerModule } from './analysis-worker.module';
+
+/** Root module of a worker process: configuration, database and the worker, no HTTP. */
+@Module({ imports: [ConfigModule.forRoot(), DatabaseModule, AnalysisWorkerModule] })
+export class WorkerAppModule {}

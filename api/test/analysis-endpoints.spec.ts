@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { AnalysisService, NO_MEDIA_MESSAGE } from '../src/analysis/analysis.service';
+import { decodeFile } from '../src/analysis/dsp/decode-audio';
+import { computePeaks, convertToWavesurferPeaks } from '../src/analysis/dsp/peaks';
+import { scoreBeatFMeasure } from '../src/analysis/eval/beat-f-measure';
+import { JobsService } from '../src/analysis/jobs/jobs.service';
+import { MediaStoreService } from '../src/media/media-store.service';
+import { insertAudio, startWorker, storeSynthesisedTrack, waitFor, type StoredTrack } from './helpers/analysis-fixture';
+import { createTestApp, TestApp } from './helpers/test-app';
+
+const HIGHLIGHT_MS = 8000;
+
+describe('analysis endpoints with a worker (autobeat, peaks, stems)', () => {
+  let t: TestApp;
+  let track: StoredTrack;
+  let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
+  const mediaDir = mkdtempSync(join(tmpdir(), 'curator-analysis-media-'));
+  const jobCount = async () => Object.values(await t.app.get(JobsService).countByStatus()).reduce((a, b) => a + b, 0);
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { MEDIA_DIR: mediaDir, ANALYSIS_RETRY_DELAY_MS: '0' } });
+    await t.loginAs('mia');
+    track = await storeSynthesisedTrack(t, { seed: 41, durationS: 30, tempoBpm: 112, pattern: 'backbeat' });
+    await insertAudio(t, 'music1', track, { highlightsMs: [HIGHLIGHT_MS, 20_000] });
+    await insertAudio(t, 'original1', track, { isOriginalSound: true, highlightsMs: [HIGHLIGHT_MS] });
+    await insertAudio(t, 'silent1', null);
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  it('answers 404 for an unknown audio, 409 for one without media, 401 without a session', async () => {
+    await t.agent.post('/api/autobeat/nope/').set('X-CSRFToken', t.csrf()).expect(404);
+    const res = await t.agent.post('/api/autobeat/silent1/').set('X-CSRFToken', t.csrf()).expect(409);
+    expect(res.body).toEqual({ detail: NO_MEDIA_MESSAGE });
+    await t.agent.post('/api/audio/silent1/stem/').set('X-CSRFToken', t.csrf()).expect(409);
+    await request(t.app.getHttpServer()).get('/api/audio/music1/stem/').expect(401);
+  });
+
+  it('shows stem_status requested until a worker takes the job', async () => {
+    const posted = await t.agent.post('/api/audio/music1/stem/').set('X-CSRFToken', t.csrf()).expect(200);
+    expect(posted.body).toEqual({ stem_status: 'requested', stem_tracks: [] });
+    expect((await t.agent.get('/api/audio/music1/stem/').expect(200)).body).toEqual({ stem_status: 'requested', stem_tracks: [] });
+  });
+
+  it('finds the synthesised beats through POST /api/autobeat/ and drops music offsets up to the first highlight', async () => {
+    worker = await startWorker(t.config);
+    const started = Date.now();
+    const res = await t.agent.post('/api/autobeat/music1/').set('X-CSRFToken', t.csrf()).expect(200);
+    const latencyMs = Date.now() - started;
+    const { offsets, tempo_bpm, tempo_alternatives_bpm } = res.body as { offsets: number[]; tempo_bpm: number; tempo_alternatives_bpm: number[] };
+    expect(offsets.length).toBeGreaterThan(20);
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+    expect(offsets.every((o) => Math.round(o * 100) / 100 === o && o * 1000 > HIGHLIGHT_MS)).toBe(true);
+    const truthAfterHighlight = track.beatsS.filter((b) => b * 1000 > HIGHLIGHT_MS);
+    expect(scoreBeatFMeasure(truthAfterHighlight, offsets)).toBeGreaterThanOrEqual(0.9);
+    expect(Math.abs(tempo_bpm - 112)).toBeLessThan(112 * 0.04);
+    expect(tempo_alternatives_bpm).toHaveLength(2);
+    console.log(`autobeat of a ${track.durationS} s track through the worker: ${latencyMs} ms`);
+  });
+
+  it('answers the same media again from the cache: all beats for an original sound, no new job', async () => {
+    const before = await jobCount();
+    const started = Date.now();
+    const res = await t.agent.post('/api/autobeat/original1/').set('X-CSRFToken', t.csrf()).expect(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await jobCount()).toBe(before);
+    expect(res.body.offsets[0]).toBeLessThan(HIGHLIGHT_MS / 1000);
+    expect(scoreBeatFMeasure(track.beatsS, res.body.offsets)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('moves stems through processing to ready with playable tracks and their peaks', async () => {
+    const seen = new Set<string>();
+    const final = await waitFor(
+      async () => (await t.agent.get('/api/audio/music1/stem/').expect(200)).body as { stem_status: string; stem_tracks: Array<{ type: string; url: string; peaks_url: string }> },
+      (body) => {
+        seen.add(body.stem_status);
+        return body.stem_status === 'ready' || body.stem_status.startsWith('failed');
+      },
+      45_000,
+      40,
+    );
+    expect(final.stem_status).toBe('ready');
+    expect(seen).toContain('processing');
+    expect(final.stem_tracks.map((s) => s.type).sort()).toEqual(['harmonic', 'percussive']);
+    for (const stem of final.stem_tracks) {
+      const whole = await t.agent.get(stem.url).buffer(true).expect(200);
+      expect(whole.headers['content-type']).toMatch(/^audio\/ogg/);
+      await t.agent.get(stem.url).set('Range', 'bytes=0-999').expect(206);
+      expect((await t.agent.get(stem.peaks_url).expect(200)).body.peaks).toHaveLength(2);
+    }
+    const detail = await t.agent.get('/api/audio/music1/').expect(200);
+    expect(detail.body.stem_tracks).toEqual(final.stem_tracks);
+    // Another audio of the same media is ready at once: the stems are cached by content hash.
+    const other = await t.agent.post('/api/audio/original1/stem/').set('X-CSRFToken', t.csrf()).expect(200);
+    expect(other.body).toEqual({ stem_status: 'ready', stem_tracks: final.stem_tracks });
+  });
+
+  it('computes peaks for media lacking them and serves them with the audio, equal to a direct computation', async () => {
+    expect(await t.app.get(AnalysisService).enqueueMissingPeaks()).toBe(1);
+    const detail = await waitFor(async () => (await t.agent.get('/api/audio/music1/').expect(200)).body, (b) => b.peaks_url !== null, 20_000);
+    expect(detail.duration_s).toBeCloseTo(track.durationS, 1);
+    const list = await t.agent.get('/api/audio/').expect(200);
+    expect(list.body.results.find((r: { id: string }) => r.id === 'original1').peaks_url).toBe(detail.peaks_url);
+    const file = (await t.agent.get(detail.peaks_url).expect(200)).body;
+    const decoded = await decodeFile(t.app.get(MediaStoreService).resolve(track.url.replace('/media/', ''))!);
+    const direct = computePeaks(decoded.channels, decoded.sampleRateHz, [256, 1024, 4096]);
+    expect(file.levels.map((l: { peaks: number[][] }) => l.peaks)).toEqual(direct.levels.map(convertToWavesurferPeaks));
+    expect(file.samples_per_pixel).toBe(256);
+    expect(file.duration_s).toBeCloseTo(direct.durationS, 3);
+    expect(file.sample_rate_hz).toBe(decoded.sampleRateHz);
+  });
+});
