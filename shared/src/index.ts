@@ -10,6 +10,7 @@ export * from './api/session-api';
 export * from './api/catalog-api';
 export * from './api/catalog-api';
 export * from './api/admin-api';
+export * from './api/workspace-api';
 export * from './app/toasts';
 export * from './app/store';
 export * from './app/hooks';

@@ -1,10 +1,10 @@
 import { Route, Routes } from 'react-router-dom';
-import { PlaceholderScreen } from '@curator/shared';
+import { WorkspaceScreen } from './workspace-screen';
 
 export function WorkspaceRoutes() {
   return (
     <Routes>
-      <Route path="/beats/:id/" element={<PlaceholderScreen title="Audio workspace" />} />
+      <Route path="/beats/:id/" element={<WorkspaceScreen />} />
     </Routes>
   );
 }

@@ -1,0 +1,100 @@
+import { useCallback, useState } from 'react';
+import {
+  addOffset, AUTOBEAT_BEAT_NAME, buildEpBeats, deriveAudioType, isBeforeFirstHighlight, nameNewBeat, removeOffset, toastPushed, useAppDispatch,
+  useCreateBeatMutation, useDeleteBeatMutation, useRunAutobeatMutation, validateOffset, type AutobeatAnswer, type Beat, type BeatType,
+} from '@curator/shared';
+import { applyTempoVariant, type TempoVariant } from '../features/autobeat/tempo-variants';
+import type { WorkspaceModel } from './use-workspace-model';
+import type { useWorkspaceSaves } from './use-workspace-saves';
+
+type Saves = ReturnType<typeof useWorkspaceSaves>;
+
+/** Beat edits: create, offsets, rename, done, EPT, autobeat, delete. `canWrite` toasts and refuses while read-only. */
+export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: () => boolean) {
+  const dispatch = useAppDispatch();
+  const [createBeat] = useCreateBeatMutation();
+  const [deleteBeat] = useDeleteBeatMutation();
+  const [runAutobeat, { isLoading: isAutobeatRunning }] = useRunAutobeatMutation();
+  const [lastAutobeat, setLastAutobeat] = useState<AutobeatAnswer | null>(null);
+  const { audio, beats, activeBeat, editor, dispatchEditor, rules } = model;
+  const toast = useCallback((kind: 'error' | 'info', text: string) => dispatch(toastPushed(kind, text)), [dispatch]);
+
+  const create = async (name: string, type: BeatType, offsets: number[], extra: Partial<Beat> = {}) => {
+    const answer = await createBeat({
+      name, type, offsets, music_canonical_id: audio.id, audio_type: deriveAudioType(audio.is_original_sound), done: false,
+      ...(extra.template_clips_media_id ? { template_clips_media_id: extra.template_clips_media_id } : {}),
+    });
+    if ('data' in answer && answer.data) dispatchEditor({ type: 'beatActivated', beatId: answer.data.id });
+    return 'data' in answer ? answer.data : undefined;
+  };
+
+  const setOffsets = (beat: Beat, afterS: number[]) => {
+    dispatchEditor({ type: 'editRecorded', edit: { kind: 'offsets', beatId: beat.id, beforeS: [...beat.offsets], afterS } });
+    saves.saveOffsets(beat.id, afterS);
+  };
+
+  /** B or the typed field: the §5 rules, then the offset is added and saved. */
+  const addOffsetFrom = (input: number | string) => {
+    const checked = validateOffset({ input, hasSelectedBeat: activeBeat !== null, ...rules });
+    if (!checked.ok) return toast('error', checked.error);
+    if (!activeBeat || !canWrite()) return undefined;
+    const afterS = addOffset(activeBeat.offsets, checked.value);
+    if (afterS.length !== activeBeat.offsets.length) setOffsets(activeBeat, afterS);
+    dispatchEditor({ type: 'offsetSelected', offsetS: checked.value });
+    return undefined;
+  };
+
+  const deleteOffset = (offsetS: number) => {
+    if (!activeBeat || !canWrite()) return;
+    setOffsets(activeBeat, removeOffset(activeBeat.offsets, offsetS));
+    if (editor.selectedOffsetS === offsetS) dispatchEditor({ type: 'offsetSelected', offsetS: null });
+  };
+
+  const rename = (beatId: string, name: string) => {
+    const beat = beats.find((b) => b.id === beatId);
+    if (!beat || !canWrite()) return;
+    dispatchEditor({ type: 'editRecorded', edit: { kind: 'rename', beatId, before: beat.name, after: name } });
+    saves.saveName(beatId, name);
+  };
+
+  const runEpt = async (beat: Beat) => {
+    if (!canWrite()) return;
+    const made = buildEpBeats({ beat: { name: beat.name, offsetsS: beat.offsets }, endingPointsS: audio.eps, ...rules });
+    if (!made.ok) return void toast('info', made.error);
+    for (const epBeat of made.value) {
+      const existing = beats.find((b) => b.name === epBeat.name);
+      if (existing) saves.saveOffsets(existing.id, epBeat.offsetsS);
+      else await create(epBeat.name, 'ep', epBeat.offsetsS);
+    }
+    toast('info', `EPT: ${made.value.length} of ${audio.eps.length} ending points made a beat`);
+  };
+
+  const autobeat = async () => {
+    if (!canWrite()) return;
+    const answer = await runAutobeat(audio.id);
+    if (!('data' in answer) || !answer.data) return;
+    setLastAutobeat(answer.data);
+    // The music rule holds for auto beats too: beats at or before the first highlight are left out.
+    const offsets = answer.data.offsets.filter((o) => !isBeforeFirstHighlight(o, rules.isOriginalSound, rules.highlightStartTimesMs));
+    await create(AUTOBEAT_BEAT_NAME, 'auto', offsets);
+  };
+
+  const applyVariant = (variant: TempoVariant) => {
+    const target = activeBeat?.type === 'auto' ? activeBeat : [...beats].reverse().find((b) => b.type === 'auto');
+    if (!target || !canWrite()) return;
+    dispatchEditor({ type: 'beatActivated', beatId: target.id });
+    setOffsets(target, applyTempoVariant(target.offsets, variant));
+  };
+
+  return {
+    isAutobeatRunning, lastAutobeat, addOffsetFrom, deleteOffset, rename, runEpt, autobeat, applyVariant, setOffsets,
+    createNamed: (typed: string) => { if (canWrite()) void create(nameNewBeat(typed, beats.length), 'manual', []); },
+    createFrom: create,
+    toggleDone: (beatId: string, done: boolean) => { if (canWrite()) saves.saveDone(beatId, done); },
+    remove: (beatId: string) => {
+      if (!canWrite()) return;
+      if (beatId === editor.activeBeatId) dispatchEditor({ type: 'beatActivated', beatId: null });
+      void deleteBeat({ id: beatId, musicCanonicalId: audio.id });
+    },
+  };
+}

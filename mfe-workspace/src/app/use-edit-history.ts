@@ -1,0 +1,48 @@
+import { addEndingPoint, removeEndingPoint, toastPushed, useAppDispatch } from '@curator/shared';
+import type { WorkspaceEdit } from './editor-state';
+import type { WorkspaceModel } from './use-workspace-model';
+import type { useWorkspaceSaves } from './use-workspace-saves';
+
+/** Ending points (E, Backspace, the table) and undo/redo of offset, ending-point and rename edits. */
+export function useEditHistory(model: WorkspaceModel, saves: ReturnType<typeof useWorkspaceSaves>, canWrite: () => boolean) {
+  const dispatch = useAppDispatch();
+  const { endingPointsS, editor, dispatchEditor } = model;
+
+  const setEndingPoints = (afterS: number[]) => {
+    dispatchEditor({ type: 'editRecorded', edit: { kind: 'ending-points', beforeS: endingPointsS, afterS } });
+    saves.saveEndingPoints(afterS);
+  };
+
+  /** Moves the screen (and the server) to one side of an edit. */
+  const apply = (edit: WorkspaceEdit, side: 'before' | 'after') => {
+    if (edit.kind === 'offsets') saves.saveOffsets(edit.beatId, side === 'before' ? edit.beforeS : edit.afterS);
+    else if (edit.kind === 'ending-points') saves.saveEndingPoints(side === 'before' ? edit.beforeS : edit.afterS);
+    else saves.saveName(edit.beatId, side === 'before' ? edit.before : edit.after);
+  };
+
+  return {
+    addEndingPointAt: (timeS: number) => {
+      if (!canWrite()) return;
+      const added = addEndingPoint(endingPointsS, timeS);
+      if (!added.ok) return void dispatch(toastPushed('error', added.error));
+      setEndingPoints(added.value);
+    },
+    deleteEndingPoint: (pointS: number) => {
+      if (!canWrite()) return;
+      setEndingPoints(removeEndingPoint(endingPointsS, pointS));
+      if (editor.selectedEndingPointS === pointS) dispatchEditor({ type: 'endingPointSelected', pointS: null });
+    },
+    undo: () => {
+      const entry = editor.history.past[editor.history.past.length - 1];
+      if (!entry || !canWrite()) return;
+      apply(entry, 'before');
+      dispatchEditor({ type: 'undoTaken' });
+    },
+    redo: () => {
+      const entry = editor.history.future[editor.history.future.length - 1];
+      if (!entry || !canWrite()) return;
+      apply(entry, 'after');
+      dispatchEditor({ type: 'redoTaken' });
+    },
+  };
+}

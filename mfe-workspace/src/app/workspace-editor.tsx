@@ -1,0 +1,111 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Alert, Typography } from 'antd';
+import { BEATS_AND_TEMPLATES_TITLE, formatLockedBy, TagEditor, toastPushed, useAppDispatch, useGetTopHlPointQuery, type WorkspaceAudio } from '@curator/shared';
+import { AutobeatControls } from '../features/autobeat/components/autobeat-controls';
+import { BeatsTable } from '../features/beats-templates/components/beats-table';
+import { NewBeatInput } from '../features/beats-templates/components/new-beat-input';
+import { SimilarityInput } from '../features/beats-templates/components/similarity-input';
+import { TemplatesTable } from '../features/beats-templates/components/templates-table';
+import { EndingPointsTable } from '../features/ending-points/components/ending-points-table';
+import { HighlightsTable } from '../features/highlights/components/highlights-table';
+import { LockStatus } from '../features/lock/components/lock-status';
+import { useAudioLock } from '../features/lock/hooks/use-audio-lock';
+import { OffsetsTable } from '../features/offsets/components/offsets-table';
+import { TracksSelector } from '../features/stems/components/tracks-selector';
+import { useStemPolling } from '../features/stems/hooks/use-stem-polling';
+import { AudioTitle } from '../features/title/components/audio-title';
+import { WaveformPlayer } from '../features/waveform/components/waveform-player';
+import { useWaveform } from '../features/waveform/hooks/use-waveform';
+import { buildPlatformAudioUrl } from '../lib/platform-links';
+import { LiveEpSimulator, LivePreview, LiveSegments } from './live-panels';
+import { useBeatActions } from './use-beat-actions';
+import { useEditHistory } from './use-edit-history';
+import { useTemplateActions } from './use-template-actions';
+import { useWorkspaceKeys } from './use-workspace-keys';
+import { useWorkspaceModel } from './use-workspace-model';
+import { useWorkspaceSaves } from './use-workspace-saves';
+import { buildWorkspaceMarkers } from './workspace-markers';
+
+/** The audio workspace of spec §2 for one loaded audio. */
+export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
+  const dispatch = useAppDispatch();
+  const model = useWorkspaceModel(audio);
+  const { editor, dispatchEditor } = model;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [trackUrl, setTrackUrl] = useState(audio.media ?? '');
+  const source = useMemo(() => (trackUrl ? { mediaUrl: trackUrl, peaksUrl: trackUrl === audio.media ? audio.peaks_url ?? null : null } : null), [trackUrl, audio.media, audio.peaks_url]);
+  const waveform = useWaveform(containerRef, source);
+  const initialHolder = audio.locked && audio.locked_by && audio.locked_by !== model.me?.username ? audio.locked_by : null;
+  const lock = useAudioLock(audio.id, waveform.isReady, initialHolder);
+  const stems = useStemPolling(audio.id, audio.stem_status, audio.stem_tracks);
+  const { data: topHl } = useGetTopHlPointQuery();
+  const saves = useWorkspaceSaves(audio.id);
+  const canWrite = useCallback(() => {
+    if (!lock.isReadOnly) return true;
+    dispatch(toastPushed('error', formatLockedBy(lock.lockedBy ?? '')));
+    return false;
+  }, [dispatch, lock.isReadOnly, lock.lockedBy]);
+  const beats = useBeatActions(model, saves, canWrite);
+  const history = useEditHistory(model, saves, canWrite);
+  const templates = useTemplateActions(model, beats, canWrite, waveform.play);
+  const markers = useMemo(() => buildWorkspaceMarkers(model), [model]);
+  const readOnly = lock.isReadOnly;
+
+  useWorkspaceKeys({
+    onBeat: () => beats.addOffsetFrom(waveform.clock.getTimeS()),
+    onEndingPoint: () => history.addEndingPointAt(waveform.clock.getTimeS()),
+    onPlayPause: waveform.playPause,
+    onDelete: () => {
+      if (editor.selectedOffsetS !== null && model.activeBeat) beats.deleteOffset(editor.selectedOffsetS);
+      else if (editor.selectedEndingPointS !== null) history.deleteEndingPoint(editor.selectedEndingPointS);
+    },
+    onUndo: history.undo,
+    onRedo: history.redo,
+  });
+
+  return (
+    <section className="workspace" data-testid="workspace" data-read-only={readOnly ? 'true' : 'false'}>
+      <header className="workspace-head">
+        <AudioTitle audio={audio} platformUrl={buildPlatformAudioUrl(audio.audio_id)} />
+        <TracksSelector stems={stems} value={trackUrl} originalUrl={audio.media} disabled={readOnly} onChange={setTrackUrl} />
+        <AutobeatControls disabled={readOnly || !audio.media} isRunning={beats.isAutobeatRunning} lastRun={beats.lastAutobeat}
+          onRun={() => void beats.autobeat()} onVariant={beats.applyVariant} />
+        <LockStatus lock={lock} />
+      </header>
+      {readOnly && <Alert type="warning" showIcon className="read-only-note" message={`${formatLockedBy(lock.lockedBy ?? '')}: the workspace is read-only until you Unlock it.`} />}
+      <WaveformPlayer containerRef={containerRef} controller={waveform} hasMedia={!!audio.media} markers={markers} />
+      <div className="workspace-grid">
+        <div className="workspace-col">
+          <NewBeatInput disabled={readOnly} onCreate={beats.createNamed} />
+          <div className="control-row">
+            <SimilarityInput value={editor.similarityPercent} onChange={(percent) => dispatchEditor({ type: 'similarityChanged', percent })} />
+          </div>
+          <div className="control-row"><span className="control">Tags</span><TagEditor audioId={audio.id} tags={audio.tags} width={250} /></div>
+          <LiveEpSimulator waveform={waveform} model={model} />
+          <LivePreview waveform={waveform} segments={model.segments} imageUrls={model.imageUrls} />
+          <HighlightsTable highlightStartTimesMs={audio.highlight_start_times_in_ms} defaultHighlightMs={topHl?.audio_asset_start_time_in_ms ?? null}
+            onPlay={(t) => waveform.play(t)} onSeek={waveform.seek} />
+        </div>
+        <div className="workspace-col workspace-col-wide">
+          <Typography.Title level={5} className="panel-title">{BEATS_AND_TEMPLATES_TITLE}</Typography.Title>
+          <BeatsTable beats={model.beats} activeBeatId={editor.activeBeatId} disabled={readOnly}
+            onActivate={(beatId) => dispatchEditor({ type: 'beatActivated', beatId })} onRename={beats.rename}
+            onToggleDone={beats.toggleDone} onEpt={(beat) => void beats.runEpt(beat)} onDelete={beats.remove} />
+          <TemplatesTable rows={model.templateRows} activeTemplateId={editor.activeTemplateId} disabled={readOnly}
+            onActivate={(templateId) => dispatchEditor({ type: 'templateActivated', templateId })} onApprove={templates.approve}
+            onPlay={templates.play} onDelete={templates.remove} onClone={templates.clone} onCopyCode={templates.copyCode} />
+        </div>
+        <div className="workspace-col">
+          <OffsetsTable offsetsS={model.offsetsS} hasBeat={model.activeBeat !== null} canDelete={model.activeBeat !== null && !readOnly}
+            selectedOffsetS={editor.selectedOffsetS} onAdd={beats.addOffsetFrom}
+            onSelect={(offsetS) => { if (model.activeBeat) dispatchEditor({ type: 'offsetSelected', offsetS }); }}
+            onPlay={(t) => waveform.play(t)} onSeek={waveform.seek} onDelete={beats.deleteOffset} />
+          <LiveSegments waveform={waveform} segments={model.segments} />
+          <EndingPointsTable pointsS={model.endingPointsS} selectedPointS={editor.selectedEndingPointS} disabled={readOnly}
+            onSelect={(pointS) => dispatchEditor({ type: 'endingPointSelected', pointS })} onPlay={(t) => waveform.play(t)}
+            onSeek={waveform.seek} onDelete={history.deleteEndingPoint} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { Result, Spin } from 'antd';
+import { useParams } from 'react-router-dom';
+import { useGetWorkspaceAudioQuery } from '@curator/shared';
+import { WorkspaceEditor } from './workspace-editor';
+import './workspace.css';
+
+/** /beats/{id}/: loads the audio, then the editor (remounted per audio). */
+export function WorkspaceScreen() {
+  const { id = '' } = useParams();
+  const { data: audio, isError } = useGetWorkspaceAudioQuery(id, { skip: id === '' });
+  if (isError && !audio) return <Result status="404" title="Audio not found" subTitle={id} />;
+  if (!audio) return <Spin className="workspace-loading" />;
+  return <WorkspaceEditor key={audio.id} audio={audio} />;
+}

@@ -1,0 +1,57 @@
+import { Button, Checkbox, Table, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { CaretRightOutlined, CopyOutlined, DeleteOutlined, ExportOutlined, ForkOutlined } from '@ant-design/icons';
+
+/** One template row as the table shows it; `index` is the 1-based row number (tmpl#m). */
+export type TemplateRow = {
+  id: string;
+  index: number;
+  isSimilar: boolean;
+  clipsCount: number;
+  segmentsCount: number;
+  isApproved: boolean;
+  reelUrl: string;
+};
+
+export type TemplatesTableProps = {
+  rows: readonly TemplateRow[];
+  activeTemplateId: string | null;
+  disabled: boolean;
+  onActivate: (id: string) => void;
+  onApprove: (id: string, approved: boolean) => void;
+  onPlay: (id: string) => void;
+  onDelete: (id: string) => void;
+  onClone: (id: string) => void;
+  onCopyCode: (id: string) => void;
+};
+
+const stop = (e: React.MouseEvent) => e.stopPropagation();
+
+/** Template rows of 'Beats & Templates': index, similar, clips, segments, approve, play, delete, clone, code, reel. */
+export function TemplatesTable(props: TemplatesTableProps) {
+  const { rows, activeTemplateId, disabled } = props;
+  const columns: ColumnsType<TemplateRow> = [
+    { title: 'Tmpl', key: 'index', width: 54, render: (_, row) => <span className="template-index">tmpl#{row.index}</span> },
+    { title: 'Similar', key: 'similar', width: 62, render: (_, row) => (row.isSimilar ? <Tag color="green" data-testid="similar-flag">similar</Tag> : null) },
+    { title: 'Clips', dataIndex: 'clipsCount', key: 'clips', width: 48, align: 'right' },
+    { title: 'Segs', dataIndex: 'segmentsCount', key: 'segments', width: 46, align: 'right' },
+    { title: 'Appr.', key: 'approved', width: 48, align: 'center', render: (_, row) => (
+      <Checkbox aria-label={`approve tmpl#${row.index}`} checked={row.isApproved} disabled={disabled} onClick={stop}
+        onChange={(e) => props.onApprove(row.id, e.target.checked)} />
+    ) },
+    { title: '', key: 'actions', width: 150, render: (_, row) => (
+      <span className="row-actions" onClick={stop}>
+        <Tooltip title="Play"><Button size="small" type="text" aria-label={`play tmpl#${row.index}`} icon={<CaretRightOutlined />} onClick={() => props.onPlay(row.id)} /></Tooltip>
+        <Tooltip title="Delete (disapprove)"><Button size="small" type="text" danger aria-label={`delete tmpl#${row.index}`} disabled={disabled} icon={<DeleteOutlined />} onClick={() => props.onDelete(row.id)} /></Tooltip>
+        <Tooltip title="Clone into a beat"><Button size="small" type="text" aria-label={`clone tmpl#${row.index}`} disabled={disabled} icon={<ForkOutlined />} onClick={() => props.onClone(row.id)} /></Tooltip>
+        <Tooltip title="Copy code"><Button size="small" type="text" aria-label={`copy code tmpl#${row.index}`} icon={<CopyOutlined />} onClick={() => props.onCopyCode(row.id)} /></Tooltip>
+        <Tooltip title="Open the reel"><a href={row.reelUrl} target="_blank" rel="noreferrer noopener" aria-label={`reel of tmpl#${row.index}`}><ExportOutlined /></a></Tooltip>
+      </span>
+    ) },
+  ];
+  return (
+    <Table<TemplateRow> size="small" rowKey="id" data-testid="templates-table" pagination={false} columns={columns} dataSource={[...rows]}
+      rowClassName={(row) => (row.id === activeTemplateId ? 'row-active' : '')}
+      onRow={(row) => ({ onClick: () => props.onActivate(row.id) })} locale={{ emptyText: 'No templates' }} />
+  );
+}

@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CSRF_COOKIE, CSRF_HEADER, LOCK_REFRESH_MS, readCookie, useLockAudioMutation, useUnlockAudioMutation } from '@curator/shared';
+
+export type AudioLock = {
+  /** Someone else holds a live lock: the screen must not write. */
+  isReadOnly: boolean;
+  lockedBy: string | null;
+  isHeldByMe: boolean;
+  /** Unlock: clears the other user's lock, then takes it. */
+  takeOver: () => Promise<void>;
+};
+
+/** Clears the lock as the page goes away; keepalive lets the request outlive the tab. */
+function releaseOnPageHide(audioId: string): void {
+  const token = readCookie(CSRF_COOKIE);
+  void fetch(`/api/audio/${encodeURIComponent(audioId)}/unlock/`, {
+    method: 'POST', credentials: 'same-origin', keepalive: true, headers: token ? { [CSRF_HEADER]: token } : {},
+  }).catch(() => undefined);
+}
+
+/**
+ * The audio lock of behaviour.md: taken once the editor is ready, refreshed every LOCK_REFRESH_MS,
+ * released on leaving. `initialHolder` (from the audio detail) makes the screen read-only at once.
+ */
+export function useAudioLock(audioId: string, isEditorReady: boolean, initialHolder: string | null): AudioLock {
+  const [lockAudio] = useLockAudioMutation();
+  const [unlockAudio] = useUnlockAudioMutation();
+  const [state, setState] = useState<{ lockedBy: string | null; isHeldByMe: boolean } | null>(null);
+  const heldRef = useRef(false);
+
+  const take = useCallback(async () => {
+    const answer = await lockAudio(audioId);
+    if (!('data' in answer) || !answer.data) return;
+    heldRef.current = answer.data.refusedBy === null;
+    setState({ lockedBy: answer.data.refusedBy ?? answer.data.locked_by, isHeldByMe: heldRef.current });
+  }, [audioId, lockAudio]);
+
+  useEffect(() => {
+    if (!isEditorReady) return undefined;
+    void take();
+    const timer = setInterval(() => void take(), LOCK_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [isEditorReady, take]);
+
+  useEffect(() => {
+    const handlePageHide = () => { if (heldRef.current) releaseOnPageHide(audioId); };
+    window.addEventListener('pagehide', handlePageHide);
+    return () => {
+      window.removeEventListener('pagehide', handlePageHide);
+      if (heldRef.current) void unlockAudio(audioId);
+      heldRef.current = false;
+    };
+  }, [audioId, unlockAudio]);
+
+  const takeOver = useCallback(async () => {
+    const answer = await unlockAudio(audioId);
+    if (!('error' in answer)) await take();
+  }, [audioId, take, unlockAudio]);
+
+  const lockedBy = state ? state.lockedBy : initialHolder;
+  const isHeldByMe = state?.isHeldByMe ?? false;
+  return { isReadOnly: lockedBy !== null && !isHeldByMe, lockedBy, isHeldByMe, takeOver };
+}

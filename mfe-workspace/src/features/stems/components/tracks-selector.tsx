@@ -1,0 +1,43 @@
+import { Button, Select, Tag, Tooltip } from 'antd';
+import { ApartmentOutlined } from '@ant-design/icons';
+import { TRACKS_LABEL, type StemTrack } from '@curator/shared';
+import type { StemPolling } from '../hooks/use-stem-polling';
+
+export const ORIGINAL_TRACK = 'original';
+
+export type TracksSelectorProps = {
+  stems: StemPolling;
+  /** Url of the track on the waveform. */
+  value: string;
+  originalUrl: string | null;
+  disabled: boolean;
+  onChange: (url: string) => void;
+};
+
+function statusColor(status: string): string {
+  if (status === 'ready') return 'green';
+  return status.includes('fail') ? 'red' : 'blue';
+}
+
+/** Tracks: the original and each stem; with the stem request button and its status. */
+export function TracksSelector({ stems, value, originalUrl, disabled, onChange }: TracksSelectorProps) {
+  const options = [
+    ...(originalUrl ? [{ value: originalUrl, label: ORIGINAL_TRACK }] : []),
+    ...stems.tracks.map((track: StemTrack) => ({ value: track.url, label: track.type })),
+  ];
+  const canRequest = !stems.isPolling && stems.status !== 'ready';
+  return (
+    <span className="tracks-selector">
+      <label className="control">
+        {TRACKS_LABEL}
+        <Select size="small" aria-label={TRACKS_LABEL} style={{ width: 130 }} value={value || undefined} options={options} onChange={onChange} />
+      </label>
+      <Tooltip title="Separate the audio into stem tracks">
+        <Button size="small" icon={<ApartmentOutlined />} disabled={disabled || !canRequest || !originalUrl} onClick={() => void stems.request()}>
+          Request stems
+        </Button>
+      </Tooltip>
+      {stems.status && <Tag color={statusColor(stems.status)} data-testid="stem-status">{stems.status}</Tag>}
+    </span>
+  );
+}

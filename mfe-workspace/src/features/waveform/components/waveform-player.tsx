@@ -1,0 +1,28 @@
+import type { RefObject } from 'react';
+import { Alert, Spin } from 'antd';
+import { NO_MEDIA_MESSAGE } from '@curator/shared';
+import type { WaveformController } from '../hooks/use-waveform';
+import type { MarkerInput } from '../marker-layout';
+import { WaveformControls } from './waveform-controls';
+import { WaveformMarkers } from './waveform-markers';
+
+export type WaveformPlayerProps = {
+  containerRef: RefObject<HTMLDivElement | null>;
+  controller: WaveformController;
+  hasMedia: boolean;
+  markers: readonly MarkerInput[];
+};
+
+/** The waveform with its timeline, markers and controls; the spec's message when there is no media. */
+export function WaveformPlayer({ containerRef, controller, hasMedia, markers }: WaveformPlayerProps) {
+  if (!hasMedia) return <Alert type="warning" showIcon message={NO_MEDIA_MESSAGE} data-testid="no-media" />;
+  return (
+    <div className="waveform-player">
+      <Spin spinning={!controller.isReady && controller.durationS === 0} size="small">
+        <div ref={containerRef} className="waveform" data-testid="waveform" data-ready={controller.isReady ? 'true' : 'false'} />
+      </Spin>
+      {controller.wrapper && <WaveformMarkers wrapper={controller.wrapper} durationS={controller.durationS} markers={markers} />}
+      <WaveformControls controller={controller} disabled={!controller.isReady} />
+    </div>
+  );
+}
