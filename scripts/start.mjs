@@ -65,19 +65,29 @@ async function main() {
     mongodbUri = `${db.uri}${DEFAULT_DB_NAME}`;
   }
 
+  const apiEnv = { ...process.env, PORT: String(PORT), MONGODB_URI: mongodbUri, WEB_ROOT: ROOT, MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(DATA, 'media') };
   const api = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'api/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), MONGODB_URI: mongodbUri, WEB_ROOT: ROOT, MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(DATA, 'media') },
+    env: apiEnv,
     stdio: 'inherit',
   });
+  // One analysis worker (autobeat, peaks, stems) beside the API, same environment; more can run elsewhere.
+  const worker = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'api/dist/worker.js')], { cwd: ROOT, env: apiEnv, stdio: 'inherit' });
+  worker.on('exit', (code, signal) => {
+    if (code !== 0) console.error(`The analysis worker stopped (${signal ?? `exit ${code}`}); autobeat and stems wait until one runs again.`);
+  });
   const stopAll = async () => {
+    worker.kill('SIGTERM');
     api.kill('SIGTERM');
+    // The worker finishes or hands back its job before the database goes away.
+    if (worker.exitCode === null) await Promise.race([new Promise((r) => worker.once('exit', r)), new Promise((r) => setTimeout(r, 25_000))]);
     await db?.stop();
     process.exit(0);
   };
   process.on('SIGINT', stopAll);
   process.on('SIGTERM', stopAll);
   api.on('exit', async (code) => {
+    worker.kill('SIGTERM');
     await db?.stop();
     process.exit(code ?? 1);
   });
