@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
+import { CatalogCountersService } from '../src/audios/catalog-counters.service';
 import { runImport, ImportReport } from '../src/import/run-import';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -121,5 +122,15 @@ describe('npm run import (catalog import)', () => {
     expect(before).toEqual([2, 4, 6, 2]);
     const list = await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200);
     expect(list.body.results[0]).toMatchObject({ reel_count: 5, template_count_available: 2, beat_and_template_approved: 2 });
+  });
+
+  it('adds the beats module\'s done and ep beats to the list figures', async () => {
+    await t.app.get(CatalogCountersService).recountWithBeatCounts('song1', { beats_done_count: 3, ep_template_count: 2 });
+    const row = (await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200)).body.results[0];
+    expect(row).toMatchObject({ beat_and_template_approved: 5, ep_template_count: 2 });
+    const approved = await t.agent.get('/api/audio/').query({ approved_templates_min: 5 }).expect(200);
+    expect(approved.body.total).toBe(1);
+    await run();
+    expect((await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200)).body.results[0].beat_and_template_approved).toBe(5);
   });
 });
