@@ -48,33 +48,8 @@ describe('analysis endpoints with a worker (autobeat, peaks, stems)', () => {
     expect((await t.agent.get('/api/audio/music1/stem/').expect(200)).body).toEqual({ stem_status: 'requested', stem_tracks: [] });
   });
 
-  it('finds the synthesised beats through POST /api/autobeat/ and drops music offsets up to the first highlight', async () => {
-    worker = await startWorker(t.config);
-    const started = Date.now();
-    const res = await t.agent.post('/api/autobeat/music1/').set('X-CSRFToken', t.csrf()).expect(200);
-    const latencyMs = Date.now() - started;
-    const { offsets, tempo_bpm, tempo_alternatives_bpm } = res.body as { offsets: number[]; tempo_bpm: number; tempo_alternatives_bpm: number[] };
-    expect(offsets.length).toBeGreaterThan(20);
-    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
-    expect(offsets.every((o) => Math.round(o * 100) / 100 === o && o * 1000 > HIGHLIGHT_MS)).toBe(true);
-    const truthAfterHighlight = track.beatsS.filter((b) => b * 1000 > HIGHLIGHT_MS);
-    expect(scoreBeatFMeasure(truthAfterHighlight, offsets)).toBeGreaterThanOrEqual(0.9);
-    expect(Math.abs(tempo_bpm - 112)).toBeLessThan(112 * 0.04);
-    expect(tempo_alternatives_bpm).toHaveLength(2);
-    console.log(`autobeat of a ${track.durationS} s track through the worker: ${latencyMs} ms`);
-  });
-
-  it('answers the same media again from the cache: all beats for an original sound, no new job', async () => {
-    const before = await jobCount();
-    const started = Date.now();
-    const res = await t.agent.post('/api/autobeat/original1/').set('X-CSRFToken', t.csrf()).expect(200);
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(await jobCount()).toBe(before);
-    expect(res.body.offsets[0]).toBeLessThan(HIGHLIGHT_MS / 1000);
-    expect(scoreBeatFMeasure(track.beatsS, res.body.offsets)).toBeGreaterThanOrEqual(0.9);
-  });
-
   it('moves stems through processing to ready with playable tracks and their peaks', async () => {
+    worker = await startWorker(t.config);
     const seen = new Set<string>();
     const final = await waitFor(
       async () => (await t.agent.get('/api/audio/music1/stem/').expect(200)).body as { stem_status: string; stem_tracks: Array<{ type: string; url: string; peaks_url: string }> },
@@ -99,6 +74,31 @@ describe('analysis endpoints with a worker (autobeat, peaks, stems)', () => {
     // Another audio of the same media is ready at once: the stems are cached by content hash.
     const other = await t.agent.post('/api/audio/original1/stem/').set('X-CSRFToken', t.csrf()).expect(200);
     expect(other.body).toEqual({ stem_status: 'ready', stem_tracks: final.stem_tracks });
+  });
+
+  it('finds the synthesised beats through POST /api/autobeat/ and drops music offsets up to the first highlight', async () => {
+    const started = Date.now();
+    const res = await t.agent.post('/api/autobeat/music1/').set('X-CSRFToken', t.csrf()).expect(200);
+    const latencyMs = Date.now() - started;
+    const { offsets, tempo_bpm, tempo_alternatives_bpm } = res.body as { offsets: number[]; tempo_bpm: number; tempo_alternatives_bpm: number[] };
+    expect(offsets.length).toBeGreaterThan(20);
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+    expect(offsets.every((o) => Math.round(o * 100) / 100 === o && o * 1000 > HIGHLIGHT_MS)).toBe(true);
+    const truthAfterHighlight = track.beatsS.filter((b) => b * 1000 > HIGHLIGHT_MS);
+    expect(scoreBeatFMeasure(truthAfterHighlight, offsets)).toBeGreaterThanOrEqual(0.9);
+    expect(Math.abs(tempo_bpm - 112)).toBeLessThan(112 * 0.04);
+    expect(tempo_alternatives_bpm).toHaveLength(2);
+    console.log(`autobeat of a ${track.durationS} s track through the worker: ${latencyMs} ms`);
+  });
+
+  it('answers the same media again from the cache: all beats for an original sound, no new job', async () => {
+    const before = await jobCount();
+    const started = Date.now();
+    const res = await t.agent.post('/api/autobeat/original1/').set('X-CSRFToken', t.csrf()).expect(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await jobCount()).toBe(before);
+    expect(res.body.offsets[0]).toBeLessThan(HIGHLIGHT_MS / 1000);
+    expect(scoreBeatFMeasure(track.beatsS, res.body.offsets)).toBeGreaterThanOrEqual(0.9);
   });
 
   it('computes peaks for media lacking them and serves them with the audio, equal to a direct computation', async () => {
