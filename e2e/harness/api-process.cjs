@@ -32,15 +32,26 @@ async function waitForHealth(baseUrl, child, timeoutMs) {
   throw new Error(`API did not become healthy within ${timeoutMs} ms`);
 }
 
-/** Starts the API on a free port (or `port`); resolves when /api/health/ answers. */
-async function startApi({ mongodbUri, port, env = {} }) {
-  const apiPort = port ?? (await findFreePort());
-  const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(apiPort), MONGODB_URI: mongodbUri, WEB_ROOT: ROOT, LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+function spawnNode(script, env) {
+  const child = spawn(process.execPath, [path.join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  return { child, stop };
+}
+
+/**
+ * Starts the API on a free port (or `port`) and, unless `withWorker` is false, one analysis worker
+ * with the same environment, as `npm start` does. Resolves when /api/health/ answers.
+ */
+async function startApi({ mongodbUri, port, env = {}, withWorker = true }) {
+  const apiPort = port ?? (await findFreePort());
+  const processEnv = { ...process.env, PORT: String(apiPort), MONGODB_URI: mongodbUri, WEB_ROOT: ROOT, LOG_LEVEL: 'error', ...env };
+  const api = spawnNode('api/dist/main.js', processEnv);
+  const worker = withWorker ? spawnNode('api/dist/worker.js', processEnv) : undefined;
+  const child = api.child;
   const baseUrl = `http://127.0.0.1:${apiPort}`;
   await waitForHealth(baseUrl, child, 30000);
   return {
@@ -48,8 +59,7 @@ async function startApi({ mongodbUri, port, env = {} }) {
     port: apiPort,
     pid: child.pid,
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      await Promise.all([api.stop(), worker?.stop()]);
     },
   };
 }

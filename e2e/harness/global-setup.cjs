@@ -15,6 +15,8 @@ module.exports = async function setup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'curator-e2e-db-'));
   const db = await startFerretDb({ dataDir });
   const mongodbUri = `${db.uri}e2e`;
+  // The API, its worker and the seed command all store media here, not in the developer's ./data.
+  process.env.MEDIA_DIR = path.join(dataDir, 'media');
   const api = await startApi({ mongodbUri });
   process.env.E2E_BASE_URL = api.baseUrl;
   process.env.E2E_MONGODB_URI = mongodbUri;
