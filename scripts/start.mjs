@@ -50,6 +50,12 @@ function ensureDemoLogin(mongodbUri) {
   return login;
 }
 
+/** Fills an empty embedded catalog with the demo audios (synthesised once, then cached in data/). */
+function seedDemoCatalogIfEmpty(env) {
+  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts/seed-demo.mjs'), '--if-empty'], { cwd: ROOT, env, stdio: 'inherit' });
+  if (res.status !== 0) console.error('The demo catalog could not be seeded (see above); the app runs without it.');
+}
+
 async function main() {
   const started = Date.now();
   fs.mkdirSync(DATA, { recursive: true });
@@ -96,6 +102,7 @@ async function main() {
   const login = embedded ? ensureDemoLogin(mongodbUri) : undefined;
   console.log(`\nAudio Curation is running at http://localhost:${PORT}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (login) console.log(`Demo login: ${login.username} / ${login.password}   (kept in ${path.relative(ROOT, path.join(DATA, 'demo-login.json'))})`);
+  if (embedded) seedDemoCatalogIfEmpty(apiEnv);
   await buildWebApps(REMOTE_APPS, { ifStale: true });
 }
 
