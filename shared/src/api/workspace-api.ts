@@ -6,6 +6,7 @@ import type { HlPointTop } from '../contract/hlpoints';
 import type { TemplateApprovedBody, TemplateToggleApprovalBody } from '../contract/templates';
 import { describeRequestError, statusOf } from './request-error';
 import { baseApi } from './base-api';
+import { catalogApi } from './catalog-api';
 
 /** Audio detail with the precomputed waveform the analysis adds (absent until it has run). */
 export type WorkspaceAudio = AudioDetail & { peaks_url?: string | null; duration_s?: number | null };
@@ -27,6 +28,25 @@ const LOCKED_BY_PREFIX = 'Locked by ';
 function readRefusedBy(error: FetchBaseQueryError): string {
   const detail = (error.data as { detail?: unknown } | undefined)?.detail;
   return typeof detail === 'string' && detail.startsWith(LOCKED_BY_PREFIX) ? detail.slice(LOCKED_BY_PREFIX.length) : 'another user';
+}
+
+type ApprovalChange = { music_canonical_id: string; template_clips_media_id: string; approved: boolean | null };
+type PatchApi = { dispatch: (action: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<unknown> };
+
+/** Shows a template's new approval in every cached template list of its audio at once; undone if refused. */
+async function showApprovalAtOnce(change: ApprovalChange, { dispatch, getState, queryFulfilled }: PatchApi): Promise<void> {
+  const patches = catalogApi.util
+    .selectCachedArgsForQuery(getState() as never, 'listTemplates')
+    .filter((args) => args.music_canonical_id === change.music_canonical_id)
+    .map((args) => dispatch(catalogApi.util.updateQueryData('listTemplates', args, (templates) => {
+      const template = templates.find((t) => t.template_info.template_clips_media_id === change.template_clips_media_id);
+      if (template) template.template_meta.approved = change.approved;
+    })) as { undo: () => void });
+  try {
+    await queryFulfilled;
+  } catch {
+    patches.forEach((patch) => patch.undo());
+  }
 }
 
 /** Endpoints of the audio workspace (/beats/{id}/): audio, beats, approvals, ending points, lock, analysis. */
@@ -65,10 +85,12 @@ export const workspaceApi = baseApi.injectEndpoints({
     }),
     toggleTemplateApproval: build.mutation<unknown, TemplateToggleApprovalBody>({
       query: (body) => ({ url: 'template-toggle-approval/', method: 'POST', body }),
+      onQueryStarted: (body, api) => showApprovalAtOnce(body, api),
       invalidatesTags: (_result, _error, body) => [{ type: 'Template', id: body.music_canonical_id }, { type: 'Approval', id: 'LIST' }],
     }),
     setTemplateApproved: build.mutation<unknown, TemplateApprovedBody>({
       query: (body) => ({ url: 'template-approved/', method: 'POST', body }),
+      onQueryStarted: (body, api) => showApprovalAtOnce(body, api),
       invalidatesTags: (_result, _error, body) => [{ type: 'Template', id: body.music_canonical_id }, { type: 'Approval', id: 'LIST' }],
     }),
     saveEndingPoints: build.mutation<{ ending_points: number[] }, EndingPointsArgs>({

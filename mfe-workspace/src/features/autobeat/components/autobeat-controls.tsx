@@ -1,4 +1,4 @@
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Space } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { AUTOBEAT_BUTTON, type AutobeatAnswer } from '@curator/shared';
 import { describeVariantTempo, type TempoVariant } from '../tempo-variants';
@@ -17,9 +17,10 @@ export function AutobeatControls({ disabled, isRunning, lastRun, onRun, onVarian
   const variant = (kind: TempoVariant, label: string) => {
     const bpm = lastRun ? describeVariantTempo(lastRun.tempo_bpm, lastRun.tempo_alternatives_bpm, kind) : null;
     return (
-      <Tooltip title={kind === 'half' ? 'Keep every 2nd beat of the automated beat' : 'Add a beat between each two of the automated beat'}>
-        <Button size="small" disabled={disabled} onClick={() => onVariant(kind)}>{label}{bpm !== null ? ` (${bpm} BPM)` : ''}</Button>
-      </Tooltip>
+      <Button size="small" disabled={disabled} onClick={() => onVariant(kind)}
+        title={kind === 'half' ? 'Keep every 2nd beat of the automated beat' : 'Add a beat between each two of the automated beat'}>
+        {label}{bpm !== null ? ` (${bpm} BPM)` : ''}
+      </Button>
     );
   };
   return (

@@ -24,8 +24,8 @@ export function BeatsTable({ beats, activeBeatId, disabled, onActivate, onRename
       <BeatNameCell name={beat.name} disabled={disabled} onActivate={() => onActivate(beat.id)} onRename={(name) => onRename(beat.id, name)} />
     ) },
     { title: 'Type', key: 'type', width: 64, render: (_, beat) => <Tag color={TYPE_COLORS[beat.type]}>{beat.type}</Tag> },
-    { title: 'Offsets', key: 'offsets', width: 58, align: 'right', render: (_, beat) => <span data-testid="offset-count">{beat.offsets.length}</span> },
-    { title: 'Done', key: 'done', width: 46, align: 'center', render: (_, beat) => (
+    { title: 'Offs', key: 'offsets', width: 50, align: 'right', render: (_, beat) => <span data-testid="offset-count">{beat.offsets.length}</span> },
+    { title: 'Done', key: 'done', width: 54, align: 'center', render: (_, beat) => (
       <Checkbox aria-label={`done ${beat.name}`} checked={beat.done} disabled={disabled} onClick={(e) => e.stopPropagation()}
         onChange={(e) => onToggleDone(beat.id, e.target.checked)} />
     ) },

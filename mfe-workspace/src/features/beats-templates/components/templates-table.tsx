@@ -1,4 +1,4 @@
-import { Button, Checkbox, Table, Tag, Tooltip } from 'antd';
+import { Button, Checkbox, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CaretRightOutlined, CopyOutlined, DeleteOutlined, ExportOutlined, ForkOutlined } from '@ant-design/icons';
 
@@ -41,11 +41,11 @@ export function TemplatesTable(props: TemplatesTableProps) {
     ) },
     { title: '', key: 'actions', width: 150, render: (_, row) => (
       <span className="row-actions" onClick={stop}>
-        <Tooltip title="Play"><Button size="small" type="text" aria-label={`play tmpl#${row.index}`} icon={<CaretRightOutlined />} onClick={() => props.onPlay(row.id)} /></Tooltip>
-        <Tooltip title="Delete (disapprove)"><Button size="small" type="text" danger aria-label={`delete tmpl#${row.index}`} disabled={disabled} icon={<DeleteOutlined />} onClick={() => props.onDelete(row.id)} /></Tooltip>
-        <Tooltip title="Clone into a beat"><Button size="small" type="text" aria-label={`clone tmpl#${row.index}`} disabled={disabled} icon={<ForkOutlined />} onClick={() => props.onClone(row.id)} /></Tooltip>
-        <Tooltip title="Copy code"><Button size="small" type="text" aria-label={`copy code tmpl#${row.index}`} icon={<CopyOutlined />} onClick={() => props.onCopyCode(row.id)} /></Tooltip>
-        <Tooltip title="Open the reel"><a href={row.reelUrl} target="_blank" rel="noreferrer noopener" aria-label={`reel of tmpl#${row.index}`}><ExportOutlined /></a></Tooltip>
+        <Button title="Play" size="small" type="text" aria-label={`play tmpl#${row.index}`} icon={<CaretRightOutlined />} onClick={() => props.onPlay(row.id)} />
+        <Button title="Delete (disapprove)" size="small" type="text" danger aria-label={`delete tmpl#${row.index}`} disabled={disabled} icon={<DeleteOutlined />} onClick={() => props.onDelete(row.id)} />
+        <Button title="Clone into a beat" size="small" type="text" aria-label={`clone tmpl#${row.index}`} disabled={disabled} icon={<ForkOutlined />} onClick={() => props.onClone(row.id)} />
+        <Button title="Copy code" size="small" type="text" aria-label={`copy code tmpl#${row.index}`} icon={<CopyOutlined />} onClick={() => props.onCopyCode(row.id)} />
+        <a title="Open the reel" href={row.reelUrl} target="_blank" rel="noreferrer noopener" aria-label={`reel of tmpl#${row.index}`}><ExportOutlined /></a>
       </span>
     ) },
   ];

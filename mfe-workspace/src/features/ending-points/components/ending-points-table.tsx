@@ -1,4 +1,4 @@
-import { Button, Table, Tooltip } from 'antd';
+import { Button, Table } from 'antd';
 import { AimOutlined, CaretRightOutlined, DeleteOutlined } from '@ant-design/icons';
 
 type EndingPointRow = { timeS: number; index: number };
@@ -26,9 +26,9 @@ export function EndingPointsTable({ pointsS, selectedPointS, disabled, onSelect,
           { title: 'Time (s)', key: 'time', render: (_, row) => row.timeS.toFixed(2) },
           { title: '', key: 'actions', width: 92, render: (_, row) => (
             <span className="row-actions" onClick={(e) => e.stopPropagation()}>
-              <Tooltip title="Play from here"><Button size="small" type="text" aria-label="play ending point" icon={<CaretRightOutlined />} onClick={() => onPlay(row.timeS)} /></Tooltip>
-              <Tooltip title="Seek"><Button size="small" type="text" aria-label="seek ending point" icon={<AimOutlined />} onClick={() => onSeek(row.timeS)} /></Tooltip>
-              <Tooltip title="Delete"><Button size="small" type="text" danger aria-label="delete ending point" disabled={disabled} icon={<DeleteOutlined />} onClick={() => onDelete(row.timeS)} /></Tooltip>
+              <Button title="Play from here" size="small" type="text" aria-label="play ending point" icon={<CaretRightOutlined />} onClick={() => onPlay(row.timeS)} />
+              <Button title="Seek" size="small" type="text" aria-label="seek ending point" icon={<AimOutlined />} onClick={() => onSeek(row.timeS)} />
+              <Button title="Delete" size="small" type="text" danger aria-label="delete ending point" disabled={disabled} icon={<DeleteOutlined />} onClick={() => onDelete(row.timeS)} />
             </span>
           ) },
         ]} />

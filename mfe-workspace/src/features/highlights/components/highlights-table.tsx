@@ -1,4 +1,4 @@
-import { Button, Table, Tag, Tooltip } from 'antd';
+import { Button, Table, Tag } from 'antd';
 import { AimOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { msToRoundedSeconds } from '@curator/shared';
 
@@ -26,8 +26,8 @@ export function HighlightsTable({ highlightStartTimesMs, defaultHighlightMs, onP
           ) },
           { title: '', key: 'actions', width: 64, render: (_, row) => (
             <span className="row-actions">
-              <Tooltip title="Play from here"><Button size="small" type="text" aria-label="play highlight" icon={<CaretRightOutlined />} onClick={() => onPlay(msToRoundedSeconds(row.timeMs))} /></Tooltip>
-              <Tooltip title="Seek"><Button size="small" type="text" aria-label="seek highlight" icon={<AimOutlined />} onClick={() => onSeek(msToRoundedSeconds(row.timeMs))} /></Tooltip>
+              <Button title="Play from here" size="small" type="text" aria-label="play highlight" icon={<CaretRightOutlined />} onClick={() => onPlay(msToRoundedSeconds(row.timeMs))} />
+              <Button title="Seek" size="small" type="text" aria-label="seek highlight" icon={<AimOutlined />} onClick={() => onSeek(msToRoundedSeconds(row.timeMs))} />
             </span>
           ) },
         ]} />

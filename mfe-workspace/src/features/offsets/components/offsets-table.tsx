@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Table, Tooltip } from 'antd';
+import { Button, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { AimOutlined, CaretRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 
@@ -32,9 +32,9 @@ export function OffsetsTable(props: OffsetsTableProps) {
     { title: 'Offset (s)', key: 'time', render: (_, row) => row.timeS.toFixed(2) },
     { title: '', key: 'actions', width: 92, render: (_, row) => (
       <span className="row-actions" onClick={(e) => e.stopPropagation()}>
-        <Tooltip title="Play from here"><Button size="small" type="text" aria-label="play offset" icon={<CaretRightOutlined />} onClick={() => props.onPlay(row.timeS)} /></Tooltip>
-        <Tooltip title="Seek"><Button size="small" type="text" aria-label="seek offset" icon={<AimOutlined />} onClick={() => props.onSeek(row.timeS)} /></Tooltip>
-        <Tooltip title="Delete"><Button size="small" type="text" danger aria-label="delete offset" disabled={!props.canDelete} icon={<DeleteOutlined />} onClick={() => props.onDelete(row.timeS)} /></Tooltip>
+        <Button title="Play from here" size="small" type="text" aria-label="play offset" icon={<CaretRightOutlined />} onClick={() => props.onPlay(row.timeS)} />
+        <Button title="Seek" size="small" type="text" aria-label="seek offset" icon={<AimOutlined />} onClick={() => props.onSeek(row.timeS)} />
+        <Button title="Delete" size="small" type="text" danger aria-label="delete offset" disabled={!props.canDelete} icon={<DeleteOutlined />} onClick={() => props.onDelete(row.timeS)} />
       </span>
     ) },
   ];

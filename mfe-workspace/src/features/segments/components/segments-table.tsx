@@ -1,4 +1,4 @@
-import { Button, Table, Tooltip } from 'antd';
+import { Button, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { AimOutlined, CaretRightOutlined, RetweetOutlined } from '@ant-design/icons';
 import type { Segment } from '@curator/shared';
@@ -24,9 +24,9 @@ export function SegmentsTable({ segments, currentIndex, onPlay, onLoop, onSeek }
     { title: 'Duration', key: 'duration', render: (_, row) => row.durationS.toFixed(2) },
     { title: '', key: 'actions', width: 92, render: (_, row) => (
       <span className="row-actions">
-        <Tooltip title="Play"><Button size="small" type="text" aria-label="play segment" icon={<CaretRightOutlined />} onClick={() => onPlay(row.fromS, row.toS)} /></Tooltip>
-        <Tooltip title="Loop play"><Button size="small" type="text" aria-label="loop segment" icon={<RetweetOutlined />} onClick={() => onLoop(row.fromS, row.toS)} /></Tooltip>
-        <Tooltip title="Seek"><Button size="small" type="text" aria-label="seek segment" icon={<AimOutlined />} onClick={() => onSeek(row.fromS)} /></Tooltip>
+        <Button title="Play" size="small" type="text" aria-label="play segment" icon={<CaretRightOutlined />} onClick={() => onPlay(row.fromS, row.toS)} />
+        <Button title="Loop play" size="small" type="text" aria-label="loop segment" icon={<RetweetOutlined />} onClick={() => onLoop(row.fromS, row.toS)} />
+        <Button title="Seek" size="small" type="text" aria-label="seek segment" icon={<AimOutlined />} onClick={() => onSeek(row.fromS)} />
       </span>
     ) },
   ];

@@ -1,4 +1,4 @@
-import { Button, Select, Tag, Tooltip } from 'antd';
+import { Button, Select, Tag } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
 import { TRACKS_LABEL, type StemTrack } from '@curator/shared';
 import type { StemPolling } from '../hooks/use-stem-polling';
@@ -32,11 +32,9 @@ export function TracksSelector({ stems, value, originalUrl, disabled, onChange }
         {TRACKS_LABEL}
         <Select size="small" aria-label={TRACKS_LABEL} style={{ width: 130 }} value={value || undefined} options={options} onChange={onChange} />
       </label>
-      <Tooltip title="Separate the audio into stem tracks">
-        <Button size="small" icon={<ApartmentOutlined />} disabled={disabled || !canRequest || !originalUrl} onClick={() => void stems.request()}>
-          Request stems
-        </Button>
-      </Tooltip>
+      <Button size="small" title="Separate the audio into stem tracks" icon={<ApartmentOutlined />} disabled={disabled || !canRequest || !originalUrl} onClick={() => void stems.request()}>
+        Request stems
+      </Button>
       {stems.status && <Tag color={statusColor(stems.status)} data-testid="stem-status">{stems.status}</Tag>}
     </span>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Input, InputNumber, Slider, Space, Tooltip } from 'antd';
+import { Button, Input, InputNumber, Slider, Space } from 'antd';
 import { CaretRightOutlined, MutedOutlined, PauseOutlined, SoundOutlined } from '@ant-design/icons';
 import {
   PLAYBACK_RATE_DEFAULT, PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN, PLAYBACK_RATE_STEP, PLAYBACK_SPEED_LABEL, parseOffsetInput,
@@ -45,10 +45,8 @@ export function WaveformControls({ controller, disabled }: { controller: Wavefor
     <Space size={12} wrap className="waveform-controls">
       <Button size="small" type="primary" aria-label={controller.isPlaying ? 'Pause' : 'Play'} disabled={disabled}
         icon={controller.isPlaying ? <PauseOutlined /> : <CaretRightOutlined />} onClick={controller.playPause} />
-      <Tooltip title={muted ? 'Unmute' : 'Mute'}>
-        <Button size="small" aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={muted} disabled={disabled}
-          icon={muted ? <MutedOutlined /> : <SoundOutlined />} onClick={() => { setMuted(!muted); controller.setMuted(!muted); }} />
-      </Tooltip>
+      <Button size="small" title={muted ? 'Unmute' : 'Mute'} aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={muted} disabled={disabled}
+        icon={muted ? <MutedOutlined /> : <SoundOutlined />} onClick={() => { setMuted(!muted); controller.setMuted(!muted); }} />
       <OffsetInput controller={controller} />
       <label className="control">
         {ZOOM_LABEL}
