@@ -13,11 +13,14 @@ import { HealthModule } from './health/health.module';
 import { HlPointsModule } from './hlpoints/hlpoints.module';
 import { LocksModule } from './locks/locks.module';
 import { MediaModule } from './media/media.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { MfeConfigModule } from './mfe-config/mfe-config.module';
+import { SegmentsModule } from './segments/segments.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { TagsApiModule } from './tags/tags-api.module';
 import { TemplateApprovalsModule } from './templates/template-approvals.module';
 import { TemplatesModule } from './templates/templates.module';
+import { UsageModule } from './usage/usage.module';
 import { UsersModule } from './users/users.module';
 
 @Module({
@@ -40,6 +43,9 @@ import { UsersModule } from './users/users.module';
     ApprovalsApiModule,
     HlPointsModule,
     BeatImagesModule,
+    UsageModule,
+    SegmentsModule,
+    MetricsModule,
   ],
   providers: [{ provide: APP_GUARD, useClass: SessionGuard }],
 })

@@ -1,0 +1,17 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Metric } from '@curator/shared/contract';
+import { MetricDto } from './metrics.dto';
+import { MetricsService } from './metrics.service';
+
+@ApiTags('metrics')
+@Controller('metrics')
+export class MetricsController {
+  constructor(private readonly metrics: MetricsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: [MetricDto] })
+  list(): Promise<Metric[]> {
+    return this.metrics.list();
+  }
+}

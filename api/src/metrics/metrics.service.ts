@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import type { Metric } from '@curator/shared/contract';
+import { sumApprovals } from '@curator/shared/domain';
+import { MetricsRepository } from './metrics.repository';
+
+/** Keys of GET /api/metrics/, in the order the screen lists them. */
+export const METRIC_KEYS = [
+  'audios',
+  'templates',
+  'templates_available',
+  'reels',
+  'beats',
+  'approvals',
+  'approved_templates',
+  'done_beats',
+  'users',
+  'tags',
+  'analysis_jobs_queued',
+  'analysis_jobs_running',
+  'analysis_jobs_failed',
+  'database_size_bytes',
+  'database_size',
+] as const;
+export type MetricKey = (typeof METRIC_KEYS)[number];
+
+/** Bytes as a short human reading, e.g. '42.3 MB'. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Live figures, computed on every request (behaviour.md "Metrics"). */
+@Injectable()
+export class MetricsService {
+  constructor(private readonly metrics: MetricsRepository) {}
+
+  async list(): Promise<Metric[]> {
+    const c = (collection: string, filter?: Record<string, unknown>) => this.metrics.count(collection, filter);
+    const [audios, templates, available, reels, beats, approvedTemplates, doneBeats, users, tags, queued, running, failed, size] = await Promise.all([
+      c('audios'),
+      c('templates'),
+      c('templates', { started_at_highlight: true, approved: { $ne: false } }),
+      c('reels'),
+      c('beats'),
+      c('templates', { approved: true }),
+      c('beats', { done: true }),
+      c('users'),
+      c('tags'),
+      c('analysis_jobs', { status: 'queued' }),
+      c('analysis_jobs', { status: 'running' }),
+      c('analysis_jobs', { status: 'failed' }),
+      this.metrics.databaseSize(),
+    ]);
+    const values: Record<MetricKey, Metric['value']> = {
+      audios,
+      templates,
+      templates_available: available,
+      reels,
+      beats,
+      approvals: sumApprovals({ templates_approved: approvedTemplates, beats_done: doneBeats }),
+      approved_templates: approvedTemplates,
+      done_beats: doneBeats,
+      users,
+      tags,
+      analysis_jobs_queued: queued,
+      analysis_jobs_running: running,
+      analysis_jobs_failed: failed,
+      database_size_bytes: size.bytes,
+      database_size: size.bytes === null ? 'unavailable' : formatBytes(size.bytes),
+    };
+    return METRIC_KEYS.map((key) => ({ key, value: values[key] }));
+  }
+}
