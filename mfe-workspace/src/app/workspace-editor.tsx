@@ -33,11 +33,12 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   const { editor, dispatchEditor } = model;
   const containerRef = useRef<HTMLDivElement>(null);
   const [trackUrl, setTrackUrl] = useState(audio.media ?? '');
-  const source = useMemo(() => (trackUrl ? { mediaUrl: trackUrl, peaksUrl: trackUrl === audio.media ? audio.peaks_url ?? null : null } : null), [trackUrl, audio.media, audio.peaks_url]);
+  const stems = useStemPolling(audio.id, audio.stem_status, audio.stem_tracks);
+  const peaksUrl = trackUrl === audio.media ? audio.peaks_url : stems.tracks.find((t) => t.url === trackUrl)?.peaks_url;
+  const source = useMemo(() => (trackUrl ? { mediaUrl: trackUrl, peaksUrl: peaksUrl ?? null } : null), [trackUrl, peaksUrl]);
   const waveform = useWaveform(containerRef, source);
   const initialHolder = audio.locked && audio.locked_by && audio.locked_by !== model.me?.username ? audio.locked_by : null;
   const lock = useAudioLock(audio.id, waveform.isReady, initialHolder);
-  const stems = useStemPolling(audio.id, audio.stem_status, audio.stem_tracks);
   const { data: topHl } = useGetTopHlPointQuery();
   const saves = useWorkspaceSaves(audio.id);
   const canWrite = useCallback(() => {

@@ -8,8 +8,8 @@ import { describeRequestError, statusOf } from './request-error';
 import { baseApi } from './base-api';
 import { catalogApi } from './catalog-api';
 
-/** Audio detail with the precomputed waveform the analysis adds (absent until it has run). */
-export type WorkspaceAudio = AudioDetail & { peaks_url?: string | null; duration_s?: number | null };
+/** Audio detail as the workspace reads it (with peaks_url once the analysis has computed the waveform). */
+export type WorkspaceAudio = AudioDetail;
 
 export type BeatUpdateArgs = { id: string; body: BeatUpdateBody };
 export type BeatRenameArgs = { id: string; name: string };

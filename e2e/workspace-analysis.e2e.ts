@@ -1,0 +1,89 @@
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { apiSession, createAdminWithCommand } from './harness/session';
+import { beatRow, eventually, fetchAudio, fetchBeats, openWorkspace, shownOffsets } from './harness/workspace-page';
+import { importCatalog, synthesiseTrackOnce, uniqueAudioId } from './harness/workspace-seed';
+
+describe('workspace: waveform timing, autobeat and stems in Chromium', () => {
+  let browser: Browser;
+  let page: Page;
+  let api: APIRequestContext & { csrf: string };
+  const admin = createAdminWithCommand('ws-analysis-admin', 'ws-analysis-password-1');
+  const longId = uniqueAudioId('wslong');
+  const shortId = uniqueAudioId('wsshort');
+
+  beforeAll(async () => {
+    const long = synthesiseTrackOnce('ws-120bpm-180s', 180, 120);
+    const short = synthesiseTrackOnce('ws-100bpm-30s', 30, 100);
+    importCatalog([
+      { music_canonical_id: longId, audio_name: 'Three Minutes', is_original_sound: false, media: long.path, highlight_start_times_in_ms: [0], duration_ms: 180000 },
+      { music_canonical_id: shortId, audio_name: 'Short Loop', is_original_sound: false, media: short.path, highlight_start_times_in_ms: [1000], duration_ms: 30000 },
+    ]);
+    api = await apiSession(admin);
+    browser = await launchChromium();
+    page = await (await newContext(browser)).newPage();
+    await loginThroughForm(page, admin.username, admin.password);
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.dispose();
+  });
+
+  it('draws a 3-minute track from its precomputed peaks soon after navigation', async () => {
+    const audio = await eventually(() => fetchAudio(api, longId), (a) => a.peaks_url !== null, 120_000);
+    expect(audio.peaks_url).not.toBeNull();
+    const timings: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      await page.goto('/audios/');
+      await page.goto(`/beats/${longId}/`);
+      await page.locator('[data-testid="waveform"][data-drawn-ms]').waitFor({ timeout: 30_000 });
+      timings.push(await page.evaluate(() => Math.round(performance.getEntriesByName('waveform-drawn')[0].startTime)));
+    }
+    const fetchedPeaks = await page.evaluate((url) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(url)), audio.peaks_url!);
+    console.log(`navigation → drawn waveform, 3-minute track: ${timings.join(' ms, ')} ms (first, then warm)`);
+    expect(fetchedPeaks).toBe(true);
+    expect(Math.min(...timings)).toBeLessThan(3000);
+    await page.locator('[data-testid="waveform"][data-ready="true"]').waitFor();
+    await page.screenshot({ path: '/tmp/ws-long.png', fullPage: true });
+  }, 180_000);
+
+  it("Autobeat makes the 'automated' auto beat from the audio's own beats and offers ×2 / ×0.5", async () => {
+    await openWorkspace(page, shortId);
+    await page.getByRole('button', { name: 'Autobeat' }).click();
+    await beatRow(page, 'automated').and(page.locator('.row-active')).waitFor({ timeout: 90_000 });
+    const [auto] = (await fetchBeats(api, shortId)).filter((b) => b.name === 'automated');
+    expect(auto.type).toBe('auto');
+    // 100 BPM over ~29 s after the 1 s highlight: some 45 beats, none at or before the highlight.
+    expect(auto.offsets.length).toBeGreaterThan(30);
+    expect(auto.offsets.every((o) => o > 1)).toBe(true);
+    expect(await shownOffsets(page)).toEqual(auto.offsets);
+    const n = auto.offsets.length;
+    await page.getByRole('button', { name: /^×2/ }).click();
+    await eventually(() => shownOffsets(page), (o) => o.length === 2 * n - 1);
+    await page.getByRole('button', { name: /^×0\.5/ }).click();
+    await eventually(() => shownOffsets(page), (o) => o.length === n);
+    const saved = await eventually(() => fetchBeats(api, shortId), (b) => b.find((x) => x.name === 'automated')?.offsets.length === n);
+    expect(saved.find((b) => b.name === 'automated')?.offsets).toEqual(auto.offsets);
+  }, 180_000);
+
+  it('requests stems, shows the statuses while polling every 4 s, then offers the stem tracks', async () => {
+    await openWorkspace(page, shortId);
+    const seen = new Set<string>();
+    page.on('response', async (res) => {
+      if (res.url().endsWith(`/api/audio/${shortId}/stem/`)) seen.add(((await res.json().catch(() => ({}))) as { stem_status?: string }).stem_status ?? '');
+    });
+    await page.getByRole('button', { name: 'Request stems' }).click();
+    await page.getByTestId('stem-status').filter({ hasText: /requested|processing|ready/ }).waitFor();
+    await page.getByTestId('stem-status').filter({ hasText: 'ready' }).waitFor({ timeout: 150_000 });
+    expect([...seen].some((s) => s === 'requested' || s === 'processing')).toBe(true);
+    await page.getByLabel('Tracks', { exact: true }).click();
+    const options = await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').allInnerTexts();
+    const audio = await fetchAudio(api, shortId);
+    expect(audio.stem_tracks.length).toBeGreaterThan(0);
+    expect(options).toEqual(['original', ...audio.stem_tracks.map((t) => t.type)]);
+    await page.locator('.ant-select-item-option').filter({ hasText: audio.stem_tracks[0].type }).click();
+    await page.locator('[data-testid="waveform"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: '/tmp/ws-stems.png', fullPage: true });
+  }, 240_000);
+});

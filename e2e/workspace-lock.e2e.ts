@@ -1,0 +1,85 @@
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { apiSession, createAdminWithCommand, type Credentials } from './harness/session';
+import { eventually, fetchAudio, openWorkspace, waitForToast } from './harness/workspace-page';
+import { importCatalog, synthesiseTrackOnce, uniqueAudioId } from './harness/workspace-seed';
+
+describe('workspace: the audio lock between two users in Chromium', () => {
+  let browser: Browser;
+  let alicePage: Page;
+  let bobPage: Page;
+  let aliceApi: APIRequestContext & { csrf: string };
+  let bobApi: APIRequestContext & { csrf: string };
+  const alice = createAdminWithCommand('ws-lock-alice', 'ws-lock-password-1');
+  const bob = createAdminWithCommand('ws-lock-bob', 'ws-lock-password-2');
+  const id = uniqueAudioId('wslock');
+
+  async function openAs(user: Credentials): Promise<Page> {
+    const page = await (await newContext(browser)).newPage();
+    await loginThroughForm(page, user.username, user.password);
+    return page;
+  }
+  const saveEndingPoints = (api: APIRequestContext & { csrf: string }, points: number[]) =>
+    api.post(`/api/audio/${id}/eps/`, { data: { ending_points: points }, headers: { 'X-CSRFToken': api.csrf } });
+
+  beforeAll(async () => {
+    const track = synthesiseTrackOnce('ws-120bpm-180s', 180, 120);
+    importCatalog([{ music_canonical_id: id, audio_name: 'Workspace Lock', is_original_sound: false, media: track.path, highlight_start_times_in_ms: [1000], eps: [] }]);
+    [aliceApi, bobApi] = await Promise.all([apiSession(alice), apiSession(bob)]);
+    browser = await launchChromium();
+    [alicePage, bobPage] = await Promise.all([openAs(alice), openAs(bob)]);
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await aliceApi?.dispose();
+    await bobApi?.dispose();
+  });
+
+  it('takes the lock when the waveform is ready; the second user sees Locked by and is read-only', async () => {
+    await openWorkspace(alicePage, id);
+    await alicePage.getByTestId('lock-state').filter({ hasText: 'editing' }).waitFor();
+    expect(await fetchAudio(bobApi, id)).toMatchObject({ locked: true, locked_by: alice.username });
+
+    await openWorkspace(bobPage, id);
+    await bobPage.getByTestId('lock-state').filter({ hasText: `Locked by ${alice.username}` }).waitFor();
+    await bobPage.locator('[data-testid="workspace"][data-read-only="true"]').waitFor();
+    expect(await bobPage.getByLabel('New beat name').isDisabled()).toBe(true);
+    // Keys that write are refused on screen too.
+    await bobPage.keyboard.press('e');
+    await waitForToast(bobPage, `Locked by ${alice.username}`);
+    await bobPage.screenshot({ path: '/tmp/ws-locked.png', fullPage: true });
+  }, 90_000);
+
+  it("refuses the second user's writes on the server with 423 while the first holds the lock", async () => {
+    const refused = await saveEndingPoints(bobApi, [5]);
+    expect(refused.status()).toBe(423);
+    expect(await refused.json()).toEqual({ detail: `Locked by ${alice.username}` });
+    const beat = await bobApi.post('/api/beats/', {
+      data: { name: 'sneaky', music_canonical_id: id, audio_type: 'music', done: false }, headers: { 'X-CSRFToken': bobApi.csrf },
+    });
+    expect(beat.status()).toBe(423);
+    expect((await fetchAudio(aliceApi, id)).eps).toEqual([]);
+  }, 60_000);
+
+  it('Unlock takes the lock over; the first user turns read-only at the next refresh', async () => {
+    await bobPage.getByRole('button', { name: 'Unlock', exact: true }).click();
+    await bobPage.getByTestId('lock-state').filter({ hasText: 'editing' }).waitFor();
+    await bobPage.locator('[data-testid="workspace"][data-read-only="false"]').waitFor();
+    expect(await fetchAudio(aliceApi, id)).toMatchObject({ locked: true, locked_by: bob.username });
+    expect((await saveEndingPoints(bobApi, [5])).status()).toBe(200);
+    expect((await saveEndingPoints(aliceApi, [6])).status()).toBe(423);
+    // The first user's editor refreshes its lock every 10 s and then learns who holds it.
+    await alicePage.getByTestId('lock-state').filter({ hasText: `Locked by ${bob.username}` }).waitFor({ timeout: 15_000 });
+    await alicePage.locator('[data-testid="workspace"][data-read-only="true"]').waitFor();
+  }, 60_000);
+
+  it('releases the lock on leaving the workspace', async () => {
+    // The first user's editor would take a free lock at its next refresh: it leaves first.
+    await alicePage.close();
+    await bobPage.locator('.shell-nav').getByText('Audios', { exact: true }).click();
+    await bobPage.waitForURL('**/audios/**');
+    const audio = await eventually(() => fetchAudio(aliceApi, id), (a) => !a.locked);
+    expect(audio).toMatchObject({ locked: false, locked_by: null });
+  }, 60_000);
+});
