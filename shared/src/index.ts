@@ -21,3 +21,5 @@ export * from './ui/placeholder-screen';
 export * from './ui/error-lines';
 export * from './ui/tag-editor';
 export * from './ui/tag-editor';
+export * from './api/reports-api';
+export * from './ui/use-waveform';
