@@ -1,14 +1,19 @@
 import { Route, Routes } from 'react-router-dom';
-import { PlaceholderScreen } from '@curator/shared';
+import { ApprovalsScreen } from '../features/approvals/approvals-screen';
+import { AudioUsageScreen } from '../features/audio-usage/audio-usage-screen';
+import { HlPointsScreen } from '../features/hlpoints/hlpoints-screen';
+import { MetricsScreen } from '../features/metrics/metrics-screen';
+import { SegmentsScreen } from '../features/segments/segments-screen';
+import './reports.css';
 
 export function ReportsRoutes() {
   return (
     <Routes>
-      <Route path="/audio-usage/" element={<PlaceholderScreen title="Audio Usage" />} />
-      <Route path="/approvals/" element={<PlaceholderScreen title="Approvals" />} />
-      <Route path="/segments/" element={<PlaceholderScreen title="Segments" />} />
-      <Route path="/hlpoints/" element={<PlaceholderScreen title="HL Points" />} />
-      <Route path="/metrics/" element={<PlaceholderScreen title="Metrics" />} />
+      <Route path="/audio-usage/" element={<AudioUsageScreen />} />
+      <Route path="/approvals/" element={<ApprovalsScreen />} />
+      <Route path="/segments/" element={<SegmentsScreen />} />
+      <Route path="/hlpoints/" element={<HlPointsScreen />} />
+      <Route path="/metrics/" element={<MetricsScreen />} />
     </Routes>
   );
 }

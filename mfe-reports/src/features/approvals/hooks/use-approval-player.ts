@@ -1,0 +1,72 @@
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import {
+  deriveApprovalMarkers,
+  useGetApprovalDetailQuery,
+  useGetReportAudioQuery,
+  useWaveform,
+  type ApprovalRow,
+  type PlayerMarker,
+  type WaveformSource,
+} from '@curator/shared';
+import { usePeaksFile } from './use-peaks-file';
+import { useSpaceKey } from './use-space-key';
+
+export type ApprovalSelection = Pick<ApprovalRow, 'src' | 'id' | 'music_canonical_id'>;
+
+/** The row loaded into the player: its media, peaks and S/B1…/E markers; Space plays S→E. */
+export function useApprovalPlayer(containerRef: RefObject<HTMLElement | null>) {
+  const [selection, setSelection] = useState<ApprovalSelection | null>(null);
+  const playWhenReady = useRef(false);
+  const detail = useGetApprovalDetailQuery(selection ? { src: selection.src, id: selection.id } : skipToken);
+  const audio = useGetReportAudioQuery(selection?.music_canonical_id ?? skipToken);
+  const current = selection && detail.currentData?.id === selection.id && detail.currentData.src === selection.src ? detail.currentData : undefined;
+  const { peaks, isSettled } = usePeaksFile(audio.currentData?.peaks_url);
+
+  const markers: PlayerMarker[] = useMemo(
+    () => (current ? deriveApprovalMarkers({ startMs: current.audio_asset_start_time_in_ms, segmentDurationsMs: current.segments_info.map((s) => s.duration_in_ms) }) : []),
+    [current],
+  );
+  const source: WaveformSource | null = useMemo(
+    () => (current?.media && !audio.isFetching && isSettled ? { url: current.media, peaks: peaks?.peaks, durationS: peaks?.duration_s } : null),
+    [current, audio.isFetching, isSettled, peaks],
+  );
+  const waveform = useWaveform(containerRef, source, { markers });
+  const range = markers.length >= 2 ? { fromS: markers[0].timeS, toS: markers[markers.length - 1].timeS } : null;
+
+  const playRange = () => {
+    if (range) waveform.play(range.fromS, range.toS);
+  };
+
+  useEffect(() => {
+    if (waveform.isReady && range && playWhenReady.current) {
+      playWhenReady.current = false;
+      waveform.play(range.fromS, range.toS);
+    }
+  }, [waveform, range]);
+
+  useSpaceKey(() => {
+    if (waveform.isPlaying) waveform.pause();
+    else playRange();
+  }, Boolean(range && waveform.isReady));
+
+  return {
+    selection,
+    detail: current,
+    markers,
+    waveform,
+    isLoading: Boolean(selection) && (!current || (Boolean(current.media) && !waveform.isReady)),
+    hasNoMedia: Boolean(current && !current.media),
+    load: (row: ApprovalSelection) => setSelection({ src: row.src, id: row.id, music_canonical_id: row.music_canonical_id }),
+    /** Loads the row and plays its S→E range once the waveform is ready. */
+    loadAndPlay: (row: ApprovalSelection) => {
+      if (selection?.id === row.id && selection.src === row.src && waveform.isReady) playRange();
+      else {
+        playWhenReady.current = true;
+        setSelection({ src: row.src, id: row.id, music_canonical_id: row.music_canonical_id });
+      }
+    },
+    playRange,
+    clear: () => setSelection(null),
+  };
+}

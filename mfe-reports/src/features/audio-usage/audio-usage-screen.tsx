@@ -1,0 +1,42 @@
+import { Flex, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { Link } from 'react-router-dom';
+import { TagEditor, useListAudioUsageQuery, type AudioUsageRow } from '@curator/shared';
+import { ReportPager } from '../../components/report-pager';
+import { UsageFilters } from './components/usage-filters';
+import { useUsageSearch } from './hooks/use-usage-search';
+import { toTakenAtWindow } from './usage-window';
+
+const COLUMNS: TableColumnsType<AudioUsageRow> = [
+  { title: 'Audio', key: 'audio', render: (_, row) => <Link to={`/beats/${encodeURIComponent(row.id)}/`}>{row.audio_name}</Link> },
+  { title: 'Artist', dataIndex: 'artist_name', key: 'artist' },
+  { title: 'Usage count', dataIndex: 'usage_count', key: 'usage_count', width: 130, align: 'right' },
+  { title: 'Tags', key: 'tags', width: 260, render: (_, row) => <TagEditor audioId={row.id} tags={row.tags} width={240} /> },
+];
+
+/** /audio-usage/: reels taken within the window, per audio, most used first (spec §2). */
+export function AudioUsageScreen() {
+  const { days, skip, searchText, applyWindow, goToSkip, clearWindow } = useUsageSearch();
+  const { data, currentData, isFetching } = useListAudioUsageQuery({ ...toTakenAtWindow(days), skip });
+  const rows = data ?? [];
+  return (
+    <section className="report-screen" data-testid="audio-usage-screen">
+      <Typography.Title level={4}>Audio Usage</Typography.Title>
+      <UsageFilters key={searchText} days={days} onFilter={applyWindow} onClear={clearWindow} />
+      <div data-testid="usage-table">
+      <Table<AudioUsageRow>
+        size="small"
+        rowKey="id"
+        columns={COLUMNS}
+        dataSource={rows}
+        loading={isFetching && currentData === undefined}
+        pagination={false}
+        locale={{ emptyText: 'No reels taken in this window' }}
+      />
+      </div>
+      <Flex justify="flex-end" className="report-pager-row">
+        <ReportPager skip={skip} pageLength={rows.length} onSkip={goToSkip} />
+      </Flex>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { Button, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useListMetricsQuery, type Metric } from '@curator/shared';
+
+const COLUMNS: TableColumnsType<Metric> = [
+  { title: 'Key', dataIndex: 'key', key: 'key' },
+  { title: 'Value', key: 'value', align: 'right', render: (_, metric) => (metric.value === null ? '—' : String(metric.value)) },
+];
+
+/** /metrics/: live key/value figures, computed by the API on each request. */
+export function MetricsScreen() {
+  const { data, isLoading, isFetching, refetch } = useListMetricsQuery(undefined, { refetchOnMountOrArgChange: true });
+  return (
+    <section className="report-screen report-narrow" data-testid="metrics-screen">
+      <Typography.Title level={4}>Metrics</Typography.Title>
+      <Button size="small" icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()} className="report-refresh">
+        Refresh
+      </Button>
+      <div data-testid="metrics-table">
+        <Table<Metric> size="small" rowKey="key" columns={COLUMNS} dataSource={data} loading={isLoading} pagination={false} />
+      </div>
+    </section>
+  );
+}
