@@ -40,6 +40,11 @@ describe('workspace: waveform timing, autobeat and stems in Chromium', () => {
       await page.locator('[data-testid="waveform"][data-drawn-ms]').waitFor({ timeout: 30_000 });
       timings.push(await page.evaluate(() => Math.round(performance.getEntriesByName('waveform-drawn')[0].startTime)));
     }
+    const steps = await page.evaluate(() => [
+      ...performance.getEntriesByType('resource').map((e) => `${e.name.replace(location.origin, '').slice(0, 60)} ${Math.round(e.startTime)}→${Math.round((e as PerformanceResourceTiming).responseEnd)} (${(e as PerformanceResourceTiming).transferSize} B)`),
+      ...performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime)}`),
+    ]);
+    console.log(`warm navigation steps (ms since navigation):\n${steps.join('\n')}`);
     const fetchedPeaks = await page.evaluate((url) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(url)), audio.peaks_url!);
     console.log(`navigation → drawn waveform, 3-minute track: ${timings.join(' ms, ')} ms (first, then warm)`);
     expect(fetchedPeaks).toBe(true);

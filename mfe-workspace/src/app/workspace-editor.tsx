@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Typography } from 'antd';
 import { BEATS_AND_TEMPLATES_TITLE, formatLockedBy, TagEditor, toastPushed, useAppDispatch, useGetTopHlPointQuery, type WorkspaceAudio } from '@curator/shared';
 import { AutobeatControls } from '../features/autobeat/components/autobeat-controls';
@@ -26,6 +26,20 @@ import { useWorkspaceModel } from './use-workspace-model';
 import { useWorkspaceSaves } from './use-workspace-saves';
 import { buildWorkspaceMarkers } from './workspace-markers';
 
+/** Panels mount once the waveform is drawn (or after a short wait): the waveform comes first on screen. */
+function usePanelsAfterWaveform(isWaveformDrawn: boolean): boolean {
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    if (show) return undefined;
+    if (isWaveformDrawn) return void setShow(true);
+    const timer = setTimeout(() => setShow(true), PANELS_LATEST_MS);
+    return () => clearTimeout(timer);
+  }, [isWaveformDrawn, show]);
+  return show;
+}
+
+const PANELS_LATEST_MS = 1500;
+
 /** The audio workspace of spec §2 for one loaded audio. */
 export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   const dispatch = useAppDispatch();
@@ -51,6 +65,7 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   const templates = useTemplateActions(model, beats, canWrite, waveform.play);
   const markers = useMemo(() => buildWorkspaceMarkers(model), [model]);
   const readOnly = lock.isReadOnly;
+  const showPanels = usePanelsAfterWaveform(waveform.isDrawn || !audio.media);
 
   useWorkspaceKeys({
     onBeat: () => beats.addOffsetFrom(waveform.clock.getTimeS()),
@@ -75,7 +90,7 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
       </header>
       {readOnly && <Alert type="warning" showIcon className="read-only-note" message={`${formatLockedBy(lock.lockedBy ?? '')}: the workspace is read-only until you Unlock it.`} />}
       <WaveformPlayer containerRef={containerRef} controller={waveform} hasMedia={!!audio.media} markers={markers} />
-      <div className="workspace-grid">
+      {showPanels && <div className="workspace-grid">
         <div className="workspace-col">
           <NewBeatInput disabled={readOnly} onCreate={beats.createNamed} />
           <div className="control-row">
@@ -106,7 +121,7 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
             onSelect={(pointS) => dispatchEditor({ type: 'endingPointSelected', pointS })} onPlay={(t) => waveform.play(t)}
             onSeek={waveform.seek} onDelete={history.deleteEndingPoint} />
         </div>
-      </div>
+      </div>}
     </section>
   );
 }

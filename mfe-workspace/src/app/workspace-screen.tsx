@@ -10,5 +10,6 @@ export function WorkspaceScreen() {
   const { data: audio, isError } = useGetWorkspaceAudioQuery(id, { skip: id === '' });
   if (isError && !audio) return <Result status="404" title="Audio not found" subTitle={id} />;
   if (!audio) return <Spin className="workspace-loading" />;
+  if (performance.getEntriesByName('workspace-audio-loaded').length === 0) performance.mark('workspace-audio-loaded');
   return <WorkspaceEditor key={audio.id} audio={audio} />;
 }

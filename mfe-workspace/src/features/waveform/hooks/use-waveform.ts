@@ -11,6 +11,8 @@ export type WaveformSource = { mediaUrl: string; peaksUrl: string | null };
 export type WaveformController = {
   clock: PlayheadClock;
   isReady: boolean;
+  /** The waveform has been drawn once (before the media can play). */
+  isDrawn: boolean;
   isPlaying: boolean;
   durationS: number;
   /** The scrolling element markers are laid over (inside wavesurfer's shadow root). */
@@ -34,7 +36,7 @@ export function useWaveform(containerRef: RefObject<HTMLElement | null>, source:
   const clock = useMemo(() => createPlayheadClock(), []);
   const surferRef = useRef<WaveSurfer | null>(null);
   const loopRef = useRef<{ fromS: number; toS: number } | null>(null);
-  const [state, setState] = useState({ isReady: false, isPlaying: false, durationS: 0, wrapper: null as HTMLElement | null });
+  const [state, setState] = useState({ isReady: false, isDrawn: false, isPlaying: false, durationS: 0, wrapper: null as HTMLElement | null });
   const mediaUrl = source?.mediaUrl ?? null;
   const peaksUrl = source?.peaksUrl ?? null;
 
@@ -43,10 +45,11 @@ export function useWaveform(containerRef: RefObject<HTMLElement | null>, source:
     if (!container || !mediaUrl) return undefined;
     const abort = new AbortController();
     let surfer: WaveSurfer | null = null;
-    setState({ isReady: false, isPlaying: false, durationS: 0, wrapper: null });
+    setState({ isReady: false, isDrawn: false, isPlaying: false, durationS: 0, wrapper: null });
     void (async () => {
       const peaks = peaksUrl ? await fetchPeaksFile(peaksUrl, abort.signal) : null;
       if (abort.signal.aborted) return;
+      performance.mark('waveform-peaks-loaded');
       surfer = WaveSurfer.create({
         container, ...COLORS, height: WAVEFORM_HEIGHT_PX, sampleRate: DECODE_SAMPLE_RATE_HZ, normalize: true, cursorWidth: 2,
         url: mediaUrl, peaks: peaks?.peaks, duration: peaks?.duration_s,
@@ -60,6 +63,7 @@ export function useWaveform(containerRef: RefObject<HTMLElement | null>, source:
         drawn = true;
         performance.mark('waveform-drawn');
         container.dataset.drawnMs = String(Math.round(performance.now()));
+        setState((prev) => ({ ...prev, isDrawn: true }));
       });
       s.on('decode', (durationS) => setState((prev) => ({ ...prev, durationS, wrapper: s.getWrapper() })));
       s.on('ready', (durationS) => setState((prev) => ({ ...prev, isReady: true, durationS, wrapper: s.getWrapper() })));

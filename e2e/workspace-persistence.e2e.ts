@@ -1,0 +1,72 @@
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { apiSession, createAdminWithCommand } from './harness/session';
+import { createBeat, eventually, fetchBeats, openWorkspace, shownOffsets, waitForToast } from './harness/workspace-page';
+import { importCatalog, synthesiseTrackOnce, uniqueAudioId } from './harness/workspace-seed';
+
+describe('workspace: saves that fail, playback keys and media states in Chromium', () => {
+  let browser: Browser;
+  let page: Page;
+  let api: APIRequestContext & { csrf: string };
+  const admin = createAdminWithCommand('ws-persist-admin', 'ws-persist-password-1');
+  const id = uniqueAudioId('wspersist');
+  const noMediaId = uniqueAudioId('wsnomedia');
+
+  async function typeOffset(offset: number) {
+    await page.getByLabel('Add offset (s)').fill(String(offset));
+    await page.getByLabel('Add offset (s)').press('Enter');
+  }
+
+  beforeAll(async () => {
+    const track = synthesiseTrackOnce('ws-100bpm-30s', 30, 100);
+    importCatalog([
+      { music_canonical_id: id, audio_name: 'Workspace Saves', is_original_sound: true, media: track.path, highlight_start_times_in_ms: [0] },
+      { music_canonical_id: noMediaId, audio_name: 'Workspace Silent', is_original_sound: true, media: null },
+    ]);
+    api = await apiSession(admin);
+    browser = await launchChromium();
+    page = await (await newContext(browser)).newPage();
+    await loginThroughForm(page, admin.username, admin.password);
+    await openWorkspace(page, id);
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.dispose();
+  });
+
+  it('shows a save refused as stale (409) and returns the screen to what the server holds', async () => {
+    await createBeat(page, 'shared', 'shared');
+    await typeOffset(2);
+    const [held] = await eventually(() => fetchBeats(api, id), (b) => b[0]?.offsets.length === 1);
+    // Someone saves the beat elsewhere: the screen's version is now stale.
+    const elsewhere = await api.put(`/api/beats/${held.id}/`, {
+      data: { name: held.name, music_canonical_id: id, audio_type: held.audio_type, done: false, type: held.type, offsets: [2, 7], version: held.version },
+      headers: { 'X-CSRFToken': api.csrf },
+    });
+    expect(elsewhere.status()).toBe(200);
+    await typeOffset(4);
+    await waitForToast(page, 'This beat was changed by someone else; reload it before saving');
+    await eventually(() => shownOffsets(page), (o) => o.join() === '2,7');
+    expect(await shownOffsets(page)).toEqual([2, 7]);
+    expect((await fetchBeats(api, id))[0].offsets).toEqual([2, 7]);
+    // The next edit builds on the server's beat and saves.
+    await typeOffset(4);
+    await eventually(() => fetchBeats(api, id), (b) => b[0].offsets.length === 3);
+    expect((await fetchBeats(api, id))[0].offsets).toEqual([2, 4, 7]);
+  }, 60_000);
+
+  it('toggles play and pause with Space when focus is not in an input', async () => {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  }, 30_000);
+
+  it('says the audio has no media instead of drawing a waveform', async () => {
+    await page.goto(`/beats/${noMediaId}/`);
+    await page.getByText('This audio has no Media downloaded', { exact: true }).waitFor();
+    expect(await page.getByTestId('waveform').count()).toBe(0);
+  }, 30_000);
+});
