@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
-import { createBeat, eventually, fetchBeats, openWorkspace, shownOffsets, waitForToast } from './harness/workspace-page';
+import { beatRow, createBeat, eventually, fetchBeats, openWorkspace, seekTo, shownOffsets, waitForToast } from './harness/workspace-page';
 import { importCatalog, synthesiseTrackOnce, uniqueAudioId } from './harness/workspace-seed';
 
 describe('workspace: saves that fail, playback keys and media states in Chromium', () => {
@@ -56,12 +56,32 @@ describe('workspace: saves that fail, playback keys and media states in Chromium
     expect((await fetchBeats(api, id))[0].offsets).toEqual([2, 4, 7]);
   }, 60_000);
 
+  it('shows the beat image of the segment under the playhead, cycling through the images', async () => {
+    const images = (await (await api.get('/api/beatimages/')).json()) as { image: string }[];
+    expect(images.length).toBeGreaterThan(1);
+    // Original sound, offsets 2, 4, 7: segments 0–2, 2–4, 4–7.
+    for (const [timeS, index] of [[1, 0], [3, 1], [5, 2]]) {
+      await seekTo(page, timeS);
+      await page.locator(`[data-testid="preview"][data-segment-index="${index}"]`).waitFor();
+      const src = await page.getByTestId('preview-image').getAttribute('src');
+      expect(src).toBe(images[index % images.length].image);
+    }
+  }, 30_000);
+
   it('toggles play and pause with Space when focus is not in an input', async () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  }, 30_000);
+
+  it('deletes a beat after the confirm', async () => {
+    await beatRow(page, 'shared').getByRole('button', { name: 'delete shared' }).click();
+    await page.locator('.ant-popconfirm').getByText('are you sure ?').waitFor();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /OK|Yes/ }).click();
+    await beatRow(page, 'shared').waitFor({ state: 'detached' });
+    expect(await eventually(() => fetchBeats(api, id), (b) => b.length === 0)).toEqual([]);
   }, 30_000);
 
   it('says the audio has no media instead of drawing a waveform', async () => {
