@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Input, InputNumber, Slider, Space } from 'antd';
+import { Button, Input, InputNumber, Slider } from 'antd';
 import { CaretRightOutlined, MutedOutlined, PauseOutlined, SoundOutlined } from '@ant-design/icons';
 import {
   PLAYBACK_RATE_DEFAULT, PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN, PLAYBACK_RATE_STEP, PLAYBACK_SPEED_LABEL, parseOffsetInput,
@@ -42,7 +42,7 @@ export function WaveformControls({ controller, disabled }: { controller: Wavefor
   }, [isReady]);
 
   return (
-    <Space size={12} wrap className="waveform-controls">
+    <div className="waveform-controls">
       <Button size="small" type="primary" aria-label={controller.isPlaying ? 'Pause' : 'Play'} disabled={disabled}
         icon={controller.isPlaying ? <PauseOutlined /> : <CaretRightOutlined />} onClick={controller.playPause} />
       <Button size="small" title={muted ? 'Unmute' : 'Mute'} aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={muted} disabled={disabled}
@@ -63,6 +63,7 @@ export function WaveformControls({ controller, disabled }: { controller: Wavefor
         <Slider aria-label={VOLUME_LABEL} min={VOLUME_MIN_PERCENT} max={VOLUME_MAX_PERCENT} value={volume} style={{ width: 90 }}
           onChange={(v) => { setVolume(v); controller.setVolume(v); }} />
       </label>
-    </Space>
+      <span className="key-legend"><kbd>B</kbd> beat <kbd>E</kbd> ending point <kbd>Space</kbd> play <kbd>⌫</kbd> delete <kbd>Ctrl+Z</kbd> undo <kbd>Ctrl+Shift+Z</kbd> redo</span>
+    </div>
   );
 }
