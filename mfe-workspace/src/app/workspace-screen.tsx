@@ -1,6 +1,7 @@
 import { Result, Spin } from 'antd';
 import { useParams } from 'react-router-dom';
 import { useGetWorkspaceAudioQuery } from '@curator/shared';
+import { loadPeaks } from '../features/waveform/peaks-file';
 import { WorkspaceEditor } from './workspace-editor';
 import './workspace.css';
 
@@ -11,5 +12,7 @@ export function WorkspaceScreen() {
   if (isError && !audio) return <Result status="404" title="Audio not found" subTitle={id} />;
   if (!audio) return <Spin className="workspace-loading" />;
   if (performance.getEntriesByName('workspace-audio-loaded').length === 0) performance.mark('workspace-audio-loaded');
+  // The peaks load while the editor renders; the waveform takes the same promise.
+  if (audio.peaks_url) void loadPeaks(audio.peaks_url);
   return <WorkspaceEditor key={audio.id} audio={audio} />;
 }

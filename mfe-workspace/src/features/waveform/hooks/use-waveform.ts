@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.js';
 import { DECODE_SAMPLE_RATE_HZ, WAVEFORM_HEIGHT_PX } from '@curator/shared';
-import { fetchPeaksFile } from '../peaks-file';
+import { loadPeaks } from '../peaks-file';
 import { createPlayheadClock, type PlayheadClock } from '../playhead-clock';
 
 /** What to draw and play: the media, and the precomputed peaks when the analysis has them. */
@@ -47,12 +47,12 @@ export function useWaveform(containerRef: RefObject<HTMLElement | null>, source:
     let surfer: WaveSurfer | null = null;
     setState({ isReady: false, isDrawn: false, isPlaying: false, durationS: 0, wrapper: null });
     void (async () => {
-      const peaks = peaksUrl ? await fetchPeaksFile(peaksUrl, abort.signal) : null;
+      const peaks = peaksUrl ? await loadPeaks(peaksUrl) : null;
       if (abort.signal.aborted) return;
       performance.mark('waveform-peaks-loaded');
       surfer = WaveSurfer.create({
         container, ...COLORS, height: WAVEFORM_HEIGHT_PX, sampleRate: DECODE_SAMPLE_RATE_HZ, normalize: true, cursorWidth: 2,
-        url: mediaUrl, peaks: peaks?.peaks, duration: peaks?.duration_s,
+        url: mediaUrl, peaks: peaks?.peaks, duration: peaks?.durationS,
         plugins: [TimelinePlugin.create({ height: 14, style: { fontSize: '10px', color: '#666' } })],
       });
       surferRef.current = surfer;
