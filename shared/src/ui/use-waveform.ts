@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import WaveSurfer from 'wavesurfer.js';
-import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import { DECODE_SAMPLE_RATE_HZ, WAVEFORM_HEIGHT_PX } from '../domain/constants';
-import type { PlayerMarker } from '../domain/approvals';
 
 /** What to draw and play: the media url, and precomputed peaks/duration (seconds) when known. */
 export type WaveformSource = { url: string; peaks?: number[][] | null; durationS?: number | null };
@@ -23,14 +21,9 @@ export type WaveformControls = {
   onTimeUpdate: (listener: (timeS: number) => void) => () => void;
 };
 
-export type WaveformOptions = {
-  /** Labelled vertical markers (e.g. S, B1…, E) drawn over the waveform. */
-  markers?: readonly PlayerMarker[];
-  height?: number;
-};
+export type WaveformOptions = { height?: number };
 
 const COLORS = { waveColor: '#8fa3bf', progressColor: '#3b5b8c', cursorColor: '#d4380d' };
-const MARKER_COLOR = 'rgba(212, 56, 13, 0.9)';
 
 /**
  * One wavesurfer.js instance inside `containerRef`, created in an effect when the source changes
@@ -39,7 +32,6 @@ const MARKER_COLOR = 'rgba(212, 56, 13, 0.9)';
 export function useWaveform(containerRef: RefObject<HTMLElement | null>, source: WaveformSource | null, options: WaveformOptions = {}): WaveformControls {
   const surferRef = useRef<WaveSurfer | null>(null);
   const timeListeners = useRef(new Set<(timeS: number) => void>());
-  const regionsRef = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null);
   const [state, setState] = useState({ isReady: false, isPlaying: false, durationS: 0 });
   const { url, peaks, durationS } = source ?? {};
   const height = options.height ?? WAVEFORM_HEIGHT_PX;
@@ -48,13 +40,11 @@ export function useWaveform(containerRef: RefObject<HTMLElement | null>, source:
     const container = containerRef.current;
     if (!container || !url) return undefined;
     setState({ isReady: false, isPlaying: false, durationS: 0 });
-    const regions = RegionsPlugin.create();
     const surfer = WaveSurfer.create({
       container, ...COLORS, height, sampleRate: DECODE_SAMPLE_RATE_HZ, normalize: true, cursorWidth: 2,
-      url, peaks: peaks ?? undefined, duration: durationS ?? undefined, plugins: [regions],
+      url, peaks: peaks ?? undefined, duration: durationS ?? undefined,
     });
     surferRef.current = surfer;
-    regionsRef.current = regions;
     const unsubscribes = [
       surfer.on('ready', (d) => setState((prev) => ({ ...prev, isReady: true, durationS: d }))),
       surfer.on('play', () => setState((prev) => ({ ...prev, isPlaying: true }))),
@@ -67,19 +57,8 @@ export function useWaveform(containerRef: RefObject<HTMLElement | null>, source:
       unsubscribes.forEach((unsubscribe) => unsubscribe());
       surfer.destroy();
       surferRef.current = null;
-      regionsRef.current = null;
     };
   }, [containerRef, url, peaks, durationS, height]);
-
-  const markers = options.markers;
-  useEffect(() => {
-    const regions = regionsRef.current;
-    if (!regions || !state.isReady) return;
-    regions.clearRegions();
-    for (const marker of markers ?? []) {
-      regions.addRegion({ id: `marker-${marker.label}`, start: marker.timeS, content: marker.label, color: MARKER_COLOR, drag: false, resize: false });
-    }
-  }, [markers, state.isReady]);
 
   return useMemo(() => {
     const withSurfer = <T,>(act: (s: WaveSurfer) => T, fallback: T) => (surferRef.current ? act(surferRef.current) : fallback);

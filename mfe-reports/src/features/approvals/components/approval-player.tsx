@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { Alert, Button, Space, Spin, Typography } from 'antd';
 import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
 import { NO_MEDIA_MESSAGE, type ApprovalDetail, type PlayerMarker, type WaveformControls } from '@curator/shared';
+import { MarkerOverlay } from './marker-overlay';
 import { PlayerClock } from './player-clock';
 
 type ApprovalPlayerProps = {
@@ -45,7 +46,10 @@ export function ApprovalPlayer({ containerRef, detail, markers, waveform, isLoad
         {isLoading && <Spin size="small" />}
       </Space>
       {hasNoMedia && <Alert type="warning" showIcon message={NO_MEDIA_MESSAGE} />}
-      <div ref={containerRef} className="approval-waveform" data-testid="approval-waveform" hidden={hasNoMedia} />
+      <div className="approval-waveform-frame" hidden={hasNoMedia}>
+        <div ref={containerRef} className="approval-waveform" data-testid="approval-waveform" />
+        {waveform.isReady && <MarkerOverlay markers={markers} durationS={waveform.durationS} />}
+      </div>
     </div>
   );
 }

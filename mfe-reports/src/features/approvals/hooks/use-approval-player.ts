@@ -31,7 +31,7 @@ export function useApprovalPlayer(containerRef: RefObject<HTMLElement | null>) {
     () => (current?.media && !audio.isFetching && isSettled ? { url: current.media, peaks: peaks?.peaks, durationS: peaks?.duration_s } : null),
     [current, audio.isFetching, isSettled, peaks],
   );
-  const waveform = useWaveform(containerRef, source, { markers });
+  const waveform = useWaveform(containerRef, source);
   const range = markers.length >= 2 ? { fromS: markers[0].timeS, toS: markers[markers.length - 1].timeS } : null;
 
   const playRange = () => {
