@@ -6,6 +6,8 @@ import { Approval, ApprovalRecord } from './approval.schema';
 /** Newest approval first; _id breaks ties so pages never overlap. */
 const PAGE_SORT = { approval_date: -1, _id: -1 } as const;
 
+const isDuplicateKey = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: number }).code === 11000;
+
 const filterByTags = (tagKeys: string[]) => (tagKeys.length ? { tag_keys: { $all: tagKeys } } : {});
 
 @Injectable()
@@ -26,7 +28,13 @@ export class ApprovalsRepository {
 
   async upsert(row: ApprovalRecord): Promise<void> {
     const { _id, ...fields } = row;
-    await this.approvals.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
+    try {
+      await this.approvals.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
+    } catch (error) {
+      // Another API instance inserted the row between FerretDB's read and its insert: update it.
+      if (!isDuplicateKey(error)) throw error;
+      await this.approvals.updateOne({ _id }, { $set: fields }).exec();
+    }
   }
 
   async upsertMany(rows: ApprovalRecord[]): Promise<void> {
