@@ -22,7 +22,10 @@ export function AudioUsageScreen() {
   return (
     <section className="report-screen" data-testid="audio-usage-screen">
       <Typography.Title level={4}>Audio Usage</Typography.Title>
-      <UsageFilters key={searchText} days={days} onFilter={applyWindow} onClear={clearWindow} />
+      <Flex justify="space-between" align="end" wrap gap="small">
+        <UsageFilters key={searchText} days={days} onFilter={applyWindow} onClear={clearWindow} />
+        <ReportPager skip={skip} pageLength={rows.length} onSkip={goToSkip} />
+      </Flex>
       <div data-testid="usage-table">
       <Table<AudioUsageRow>
         size="small"

@@ -1,0 +1,153 @@
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import type { AudioUsageRow, HlPoint, Metric, SegmentStatsRow, TemplateCount, TemplatesFromReels } from '@curator/shared';
+import { selectVisibleSegmentStats } from '@curator/shared/domain';
+import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { seedDemoCatalogWithCommand } from './harness/catalog-seed';
+import { apiSession, createAdminWithCommand } from './harness/session';
+
+const DAY_MS = 86_400_000;
+// The spec's texts, written out here so the test checks them independently of the app's constants.
+const DEFAULT_HL_POINT_LABEL = 'DEFAULT HL Point';
+const formatTemplatesFromSheet = (n: number, discarded: number) => `Templates From Sheet: ${n}, Discarded due to HL: ${discarded}`;
+const formatApprovedCounts = (all: number, beats: number, templates: number) => `Approved All: ${all}, Approved Beats: ${beats}, Approved Templates: ${templates}`;
+
+async function getJson<T>(api: APIRequestContext, url: string): Promise<T> {
+  const started = Date.now();
+  const res = await api.get(url, { timeout: 90_000 });
+  if (Date.now() - started > 5000) console.log(`slow: GET ${url} took ${Date.now() - started} ms`);
+  if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Cell texts of every body row of the table inside `testId`, top to bottom. */
+async function tableRows(page: Page, testId: string): Promise<string[][]> {
+  return page
+    .locator(`[data-testid="${testId}"] tbody tr.ant-table-row`)
+    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
+}
+
+/** Waits until the table shows `count` rows whose first cells are `firstCells` (when given), then reads it. */
+async function waitForRows(page: Page, testId: string, count: number, firstCells?: string[]): Promise<string[][]> {
+  await page.waitForFunction(
+    ([id, n, cells]) => {
+      const rows = Array.from(document.querySelectorAll(`[data-testid="${id}"] tbody tr.ant-table-row`));
+      return rows.length === n && (!cells || rows.every((r, i) => (r.querySelector('td')?.textContent ?? '').trim() === cells[i]));
+    },
+    [testId, count, firstCells ?? null] as const,
+    { timeout: 60_000 },
+  );
+  return tableRows(page, testId);
+}
+
+const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+describe('reports: audio usage, segments, HL points and metrics in Chromium', () => {
+  let browser: Browser;
+  let page: Page;
+  let api: APIRequestContext & { csrf: string };
+  const admin = createAdminWithCommand('reports-admin', 'reports-password-1');
+
+  beforeAll(async () => {
+    try {
+      seedDemoCatalogWithCommand();
+    } catch {
+      // An earlier file of the run seeded it already: the seed fills only an empty catalog.
+    }
+    api = await apiSession(admin);
+    browser = await launchChromium();
+    page = await (await newContext(browser)).newPage();
+    await loginThroughForm(page, admin.username, admin.password);
+  }, 400_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.dispose();
+  });
+
+  it('/audio-usage/ lists reels per audio, filters by a taken-at window, pages by 100 and clears', async () => {
+    const all = await getJson<AudioUsageRow[]>(api, '/api/audio-usage/');
+    expect(all.length).toBe(100);
+    await page.goto('/audio-usage/');
+    const rows = await waitForRows(page, 'usage-table', all.length, all.map((u) => u.audio_name));
+    expect(rows.map((r) => [r[0], r[1], Number(r[2])])).toEqual(all.map((u) => [u.audio_name, u.artist_name, u.usage_count]));
+    await page.screenshot({ path: '/tmp/reports-audio-usage.png', fullPage: false });
+
+    await page.getByRole('button', { name: 'Next' }).first().click();
+    await page.waitForURL('**/audio-usage/?skip=100');
+    await page.getByTestId('page-number').first().filter({ hasText: /^101$/ }).waitFor();
+    const second = await getJson<AudioUsageRow[]>(api, '/api/audio-usage/?skip=100');
+    expect((await waitForRows(page, 'usage-table', second.length, second.map((u) => u.audio_name))).map((r) => r[0])).toEqual(second.map((u) => u.audio_name));
+
+    const to = Date.now();
+    const from = to - 5 * DAY_MS;
+    await page.getByLabel('Taken at from').fill(dayText(from));
+    await page.getByLabel('Taken at to').fill(dayText(to));
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(`**/audio-usage/?from=${dayText(from)}&to=${dayText(to)}`);
+    const fromIso = new Date(`${dayText(from)}T00:00:00`).toISOString();
+    const toIso = new Date(`${dayText(to)}T23:59:59.999`).toISOString();
+    const windowed = await getJson<AudioUsageRow[]>(api, `/api/audio-usage/?taken_at_from=${fromIso}&taken_at_to=${toIso}`);
+    expect(windowed.length).toBeGreaterThan(0);
+    const shown = await waitForRows(page, 'usage-table', windowed.length, windowed.map((u) => u.audio_name));
+    expect(shown.map((r) => [r[0], Number(r[2])])).toEqual(windowed.map((u) => [u.audio_name, u.usage_count]));
+    expect(windowed[0].usage_count).toBeLessThanOrEqual(all[0].usage_count);
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.waitForURL((url) => url.pathname === '/audio-usage/' && url.search === '');
+    await page.waitForFunction(() => (document.querySelector('input[aria-label="Taken at from"]') as HTMLInputElement | null)?.value === '');
+    await waitForRows(page, 'usage-table', all.length, all.map((u) => u.audio_name));
+  }, 120_000);
+
+  it('/segments/ shows the two header lines and the per-segment-count table for each switch position and filter', async () => {
+    const fromReels = await getJson<TemplatesFromReels>(api, '/api/templates/from_reels/');
+    const counts = await getJson<TemplateCount>(api, '/api/templates/count/');
+    const stats = await getJson<SegmentStatsRow[]>(api, '/api/segment/stats/');
+    await page.goto('/segments/');
+    await page.getByTestId('templates-from-sheet').filter({ hasText: formatTemplatesFromSheet(fromReels.count, fromReels.count_discarded_hl_start) }).waitFor();
+    await page.getByTestId('approved-counts').filter({ hasText: formatApprovedCounts(counts.approved, counts.beats_done, counts.templates_approved) }).waitFor();
+    const numbers = (rows: string[][]) => rows.map((r) => r.map(Number));
+
+    const available = selectVisibleSegmentStats(stats, 'available');
+    expect(available.length).toBeGreaterThan(3);
+    expect(numbers(await waitForRows(page, 'segments-table', available.length, available.map((r) => String(r._id))))).toEqual(
+      available.map((s) => [s._id, s.total_available, s.total_available_trending, s.total_available_hyper, s.total_available_emerging]),
+    );
+    await page.screenshot({ path: '/tmp/reports-segments.png', fullPage: true });
+
+    await page.getByText('Approved', { exact: true }).click();
+    await page.waitForURL('**/segments/?mode=approved');
+    const approved = selectVisibleSegmentStats(stats, 'approved');
+    expect(numbers(await waitForRows(page, 'segments-table', approved.length, approved.map((r) => String(r._id))))).toEqual(
+      approved.map((s) => [s._id, s.total_approved, s.total_approved_trending, s.total_approved_hyper, s.total_approved_emerging]),
+    );
+
+    await page.getByLabel('Reel count min').fill('5');
+    await page.getByLabel('Template clips count max').fill('10');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL('**/segments/?mode=approved&reel_count_min=5&template_clips_count_max=10');
+    const filtered = selectVisibleSegmentStats(await getJson<SegmentStatsRow[]>(api, '/api/segment/stats/?reel_count_min=5&template_clips_count_max=10'), 'approved');
+    expect(filtered.reduce((n, s) => n + s.total_approved, 0)).toBeLessThan(approved.reduce((n, s) => n + s.total_approved, 0));
+    expect(numbers(await waitForRows(page, 'segments-table', filtered.length, filtered.map((r) => String(r._id)))).map((r) => r[1])).toEqual(filtered.map((s) => s.total_approved));
+  }, 120_000);
+
+  it('/hlpoints/ lists start times by media count with the first marked as the default', async () => {
+    const points = await getJson<HlPoint[]>(api, '/api/hlpoints/');
+    await page.goto('/hlpoints/');
+    const rows = await waitForRows(page, 'hlpoints-table', points.length);
+    expect(points.length).toBeGreaterThan(1);
+    expect(rows[0][0]).toContain(DEFAULT_HL_POINT_LABEL);
+    expect(rows.slice(1).some((r) => r[0].includes(DEFAULT_HL_POINT_LABEL))).toBe(false);
+    expect(rows.map((r) => [parseInt(r[0], 10), Number(r[1])])).toEqual(points.map((p) => [p.audio_asset_start_time_in_ms, p.count]));
+    await page.screenshot({ path: '/tmp/reports-hlpoints.png' });
+  }, 120_000);
+
+  it('/metrics/ shows every live figure as a key/value row', async () => {
+    const metrics = await getJson<Metric[]>(api, '/api/metrics/');
+    await page.goto('/metrics/');
+    const rows = await waitForRows(page, 'metrics-table', metrics.length, metrics.map((m) => m.key));
+    expect(rows.map((r) => r[0])).toEqual(metrics.map((m) => m.key));
+    const byKey = Object.fromEntries(rows.map((r) => [r[0], r[1]]));
+    for (const key of ['audios', 'templates', 'users', 'tags', 'approvals']) expect(byKey[key]).toBe(String(metrics.find((m) => m.key === key)!.value));
+    await page.screenshot({ path: '/tmp/reports-metrics.png' });
+  }, 120_000);
+});
