@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// Benchmark of GET /api/segment/stats/ and GET /api/approvals/ on the embedded database: writes a
+// synthetic catalog (audios, ~2.5 templates each, the approvals read model) of 100,000 audios into
+// a scratch FerretDB, starts the built API against it and prints p50/p95 over HTTP (logged in).
+// BENCH_SIZES=10000,100000 and BENCH_SAMPLES=N (default 20, 5 above 20,000 audios) change the run.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { buildNodeIfStale } from './lib/build-node.mjs';
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const SIZES = (process.env.BENCH_SIZES ?? '100000').split(',').map(Number);
+const PASSWORD = 'bench-password-1';
+const TRENDS = ['trending', 'emerging', 'hyper', null, null, null];
+const TAGS = ['bad', 'inside app', 'discovery app', 'chill'];
+const QUERIES = [
+  ['segment stats, no filter', '/api/segment/stats/'],
+  ['segment stats, reel + clips filters', '/api/segment/stats/?reel_count_min=10&reel_count_max=300&template_clips_count_min=3&template_clips_count_max=12'],
+  ['approvals, first page', '/api/approvals/'],
+  ['approvals, skip 5000', '/api/approvals/?skip=5000'],
+  ['approvals, tag filter', '/api/approvals/?tags=chill'],
+];
+
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+
+function createRandom(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Audios, templates and approval rows of audios `start`…`start + count − 1`. */
+function generateChunk(start, count, now) {
+  const audios = [];
+  const templates = [];
+  const approvals = [];
+  for (let i = start; i < start + count; i++) {
+    const r = createRandom(i + 1);
+    const id = `b${i}`;
+    const tags = TAGS.filter(() => r() < 0.08);
+    const name = `Bench song ${i}`;
+    audios.push({
+      music_canonical_id: id, audio_id: `a${i}`, audio_name: name, artist_name: `Artist ${i % 997}`, search_key: `${name}\nartist ${i % 997}`.toLowerCase(),
+      media_url: null, media_hash: null, duration_ms: 30000, media_truth_path: null, is_original_sound: r() < 0.3, trendlist: TRENDS[Math.floor(r() * TRENDS.length)],
+      track_meta: { first_seen_at: new Date(now - Math.floor(r() * 365) * 86_400_000) }, growth: 0, reel_count: Math.floor(500 * r() ** 3),
+      template_count_available: 0, available_clips_counts: [], templates_approved_count: 0, beats_done_count: 0, beat_and_template_approved: 0,
+      ep_template_count: 0, eps: [], highlight_start_times_in_ms: [0, 5000], stem_status: null, stem_tracks: [], locked_by: null, lock_expires_at: null,
+      tags, tag_keys: tags, created_at: new Date(now), updated_at: new Date(now),
+    });
+    for (let k = 0, n = Math.floor(r() * 6); k < n; k++) {
+      const segments = Array.from({ length: 2 + Math.floor(r() * 11) }, () => ({ duration_in_ms: 500 + Math.floor(r() * 2000) }));
+      const decision = r();
+      const approved = decision < 0.15 ? true : decision < 0.25 ? false : null;
+      const tcId = `tc-${id}-${k}`;
+      const length = segments.reduce((sum, s) => sum + s.duration_in_ms, 0);
+      const approvedAt = approved ? new Date(now - Math.floor(r() * 90 * 86_400_000)) : null;
+      templates.push({
+        template_clips_media_id: tcId, music_canonical_id: id, code: `c${i}x${k}`, clips_count: 1 + Math.floor(r() * 20), segments_info: segments,
+        segments_count: segments.length, segments_length_ms: length, audio_asset_start_time_in_ms: r() < 0.8 ? 0 : 1234, started_at_highlight: r() < 0.8,
+        approved, approved_at: approvedAt, approved_by: approved ? 'bench' : null, created_at: new Date(now),
+      });
+      if (approved) {
+        approvals.push({
+          _id: `template:${tcId}`, src: 'template', ref_id: tcId, music_canonical_id: id, template_clips_media_id: tcId, audio_name: name,
+          artist_name: `Artist ${i % 997}`, tag_keys: tags, segments_count: segments.length, segments_length_ms: length, approval_date: approvedAt, approval_by: 'bench',
+        });
+      }
+    }
+  }
+  return { audios, templates, approvals };
+}
+
+async function seed(db, size) {
+  const now = Date.now();
+  const written = { templates: 0, approvals: 0 };
+  for (let start = 0; start < size; start += 2000) {
+    const chunk = generateChunk(start, Math.min(2000, size - start), now);
+    await db.collection('audios').insertMany(chunk.audios, { ordered: false });
+    if (chunk.templates.length) await db.collection('templates').insertMany(chunk.templates, { ordered: false });
+    if (chunk.approvals.length) await db.collection('approvals').insertMany(chunk.approvals, { ordered: false });
+    written.templates += chunk.templates.length;
+    written.approvals += chunk.approvals.length;
+  }
+  return written;
+}
+
+async function login(baseUrl) {
+  const jar = new Map();
+  const keep = (res) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, v] = pair.split('=');
+      jar.set(k, v);
+    }
+  };
+  keep(await fetch(`${baseUrl}/api/health/`));
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(`${baseUrl}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-CSRFToken': jar.get('csrftoken'), cookie: cookie() },
+    body: JSON.stringify({ username: 'bench', password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  keep(res);
+  return cookie();
+}
+
+async function timeIt(samples, fn) {
+  await fn(); // warm-up
+  const times = [];
+  for (let i = 0; i < samples; i++) {
+    const t = process.hrtime.bigint();
+    await fn();
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function benchSize(server, size, tmp) {
+  const { ensureDemoAdmin } = require(path.join(ROOT, 'api/dist/users/admin-bootstrap.js'));
+  const { startApi } = require(path.join(ROOT, 'e2e/harness/api-process.cjs'));
+  const { MongoClient } = require(path.join(ROOT, 'node_modules/mongodb'));
+  const uri = `${server.uri}bench_reports_${size}`;
+  const client = await MongoClient.connect(uri);
+  const started = Date.now();
+  const written = await seed(client.db(), size);
+  await client.close();
+  console.log(`seeded ${size} audios, ${written.templates} templates, ${written.approvals} approvals in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await ensureDemoAdmin({ mongodbUri: uri, username: 'bench', password: PASSWORD });
+  const api = await startApi({ mongodbUri: uri, env: { MEDIA_DIR: path.join(tmp, 'media'), LOG_LEVEL: 'silent' } });
+  const samples = Number(process.env.BENCH_SAMPLES ?? (size > 20000 ? 5 : 20));
+  const rows = [];
+  try {
+    const cookie = await login(api.baseUrl);
+    for (const [name, url] of QUERIES) {
+      const result = await timeIt(samples, async () => {
+        const res = await fetch(`${api.baseUrl}${url}`, { headers: { cookie } });
+        if (!res.ok) throw new Error(`${url}: ${res.status}`);
+        await res.json();
+      });
+      rows.push({ size, name, ...result });
+      console.log(`  ${name}: measured`);
+    }
+  } finally {
+    await api.stop();
+  }
+  return rows;
+}
+
+async function main() {
+  buildNodeIfStale();
+  const { startFerretDb } = require(path.join(ROOT, 'tools/ferretdb.cjs'));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'curator-bench-reports-'));
+  const server = await startFerretDb({ dataDir: path.join(tmp, 'db') });
+  const rows = [];
+  try {
+    for (const size of SIZES) rows.push(...(await benchSize(server, size, tmp)));
+  } finally {
+    await server.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  const f = (n) => n.toFixed(1).padStart(9);
+  console.log(`\n${'audios'.padStart(7)} | ${'query'.padEnd(36)} |   p50 ms |   p95 ms`);
+  console.log('-'.repeat(70));
+  for (const r of rows) console.log(`${String(r.size).padStart(7)} | ${r.name.padEnd(36)} |${f(r.p50)} |${f(r.p95)}`);
+}
+
+main().catch((err) => {
+  console.error(err.stack ?? err.message);
+  process.exit(1);
+});
