@@ -91,4 +91,26 @@ describe('workspace: waveform timing, autobeat and stems in Chromium', () => {
     await page.locator('[data-testid="waveform"][data-ready="true"]').waitFor({ timeout: 30_000 });
     await page.screenshot({ path: '/tmp/ws-stems.png', fullPage: true });
   }, 240_000);
+
+  it('logs a failed stem status reading and stops polling', async () => {
+    await openWorkspace(page, longId);
+    const errors: string[] = [];
+    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    let readings = 0;
+    // The separation itself is not under test here: the request is answered and the reading fails.
+    await page.route(`**/api/audio/${longId}/stem/`, (route) => {
+      if (route.request().method() === 'POST') return route.fulfill({ json: { stem_status: 'requested', stem_tracks: [] } });
+      readings += 1;
+      return route.fulfill({ status: 500, json: { detail: 'stem store unavailable' } });
+    });
+    await page.getByRole('button', { name: 'Request stems' }).click();
+    await page.getByTestId('stem-status').filter({ hasText: 'requested' }).waitFor();
+    await eventually(async () => errors.length, (n) => n > 0, 15_000);
+    expect(errors.some((text) => text.includes(`stem status of ${longId} failed`) && text.includes('stem store unavailable'))).toBe(true);
+    const afterFailure = readings;
+    await page.waitForTimeout(9000);
+    expect(readings).toBe(afterFailure);
+    expect(readings).toBe(1);
+    await page.unroute(`**/api/audio/${longId}/stem/`);
+  }, 60_000);
 });

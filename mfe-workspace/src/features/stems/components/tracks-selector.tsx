@@ -22,8 +22,8 @@ function statusColor(status: string): string {
 /** Tracks: the original and each stem; with the stem request button and its status. */
 export function TracksSelector({ stems, value, originalUrl, disabled, onChange }: TracksSelectorProps) {
   const options = [
-    ...(originalUrl ? [{ value: originalUrl, label: ORIGINAL_TRACK }] : []),
-    ...stems.tracks.map((track: StemTrack) => ({ value: track.url, label: track.type })),
+    ...(originalUrl ? [{ value: originalUrl, label: ORIGINAL_TRACK, title: originalUrl }] : []),
+    ...stems.tracks.map((track: StemTrack) => ({ value: track.url, label: track.type, title: track.url })),
   ];
   const canRequest = !stems.isPolling && stems.status !== 'ready';
   return (
