@@ -57,3 +57,19 @@ describe('ApiExceptionFilter', () => {
     expect(res).toMatchObject({ statusCode: 409, body: { detail: 'Already exists' } });
   });
 });
+
+describe('ApiExceptionFilter when the database does not answer', () => {
+  const warned: unknown[] = [];
+  const logger = { warn: (...args: unknown[]) => warned.push(args), error: () => undefined } as unknown as Logger;
+
+  it.each([
+    Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { name: 'MongoServerSelectionError' }),
+    Object.assign(new Error('connection 4 to 127.0.0.1:27017 closed'), { name: 'MongoNetworkError' }),
+    Object.assign(new Error('Operation `beats.find()` buffering timed out after 10000ms'), { name: 'MongooseError' }),
+  ])('answers 503 "Database unavailable" for %s, without the driver text', (error) => {
+    const { host, res } = fakeHost();
+    new ApiExceptionFilter(logger).catch(error, host);
+    expect(res).toMatchObject({ statusCode: 503, body: { detail: 'Database unavailable' } });
+    expect(warned.length).toBeGreaterThan(0);
+  });
+});

@@ -8,6 +8,25 @@ type MongoLikeError = { name?: string; code?: number };
 const isDuplicateKey = (e: unknown) =>
   typeof e === 'object' && e !== null && (e as MongoLikeError).code === 11000;
 
+const UNREACHABLE_DATABASE_ERRORS = new Set([
+  'MongoServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'PoolClearedError',
+  'PoolClearedOnNetworkError',
+]);
+
+/** The database did not answer (stopped, restarting, unreachable), as opposed to refusing a command. */
+export const isDatabaseUnreachable = (e: unknown): boolean => {
+  if (typeof e !== 'object' || e === null) return false;
+  const { name, message } = e as { name?: string; message?: string };
+  if (name && UNREACHABLE_DATABASE_ERRORS.has(name)) return true;
+  // Mongoose's own error when a command waited for a connection that never came back.
+  return name === 'MongooseError' && typeof message === 'string' && /buffering timed out/.test(message);
+};
+
 /** Maps an HttpException body to `{detail}`: keeps an explicit `detail`, else Nest's `message`. */
 function toBody(exception: HttpException): Record<string, unknown> {
   const body = exception.getResponse();
@@ -35,6 +54,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     if (isDuplicateKey(exception)) {
       res.status(HttpStatus.CONFLICT).json({ detail: 'Already exists' });
+      return;
+    }
+    if (isDatabaseUnreachable(exception)) {
+      this.logger.warn({ err: { name: (exception as Error).name } }, 'Database unavailable');
+      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ detail: ERROR_MESSAGES.DB_UNAVAILABLE });
       return;
     }
     const req = host.switchToHttp().getRequest<{ method?: string; originalUrl?: string; id?: unknown }>();
