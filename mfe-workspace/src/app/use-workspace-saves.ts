@@ -59,12 +59,16 @@ export function useWorkspaceSaves(musicCanonicalId: string) {
       if (!beat) return false;
       const answer = await updateBeat({ id: beatId, body: toUpdateBody(beat) });
       if ('error' in answer) return false;
-      // Later edits may already be on screen: take the version (and derived fields when the offsets match).
+      // Later edits (offsets, name, done) may already be on screen: take only the version, and the
+      // derived fields when the offsets are still the ones saved.
       patchBeats((beats) => {
         const held = beats.find((b) => b.id === beatId);
         if (!held) return;
         held.version = answer.data.version;
-        if (held.offsets.join() === answer.data.offsets.join()) Object.assign(held, answer.data);
+        if (held.offsets.join() !== answer.data.offsets.join()) return;
+        held.segments_info = answer.data.segments_info;
+        held.starting_point_in_ms = answer.data.starting_point_in_ms;
+        held.audio_asset_start_time_in_ms = answer.data.audio_asset_start_time_in_ms;
       });
       return true;
     }, () => reloadFromServer('Beat'));

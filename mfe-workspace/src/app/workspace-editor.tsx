@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Typography } from 'antd';
 import { BEATS_AND_TEMPLATES_TITLE, formatLockedBy, TagEditor, toastPushed, useAppDispatch, useGetTopHlPointQuery, type WorkspaceAudio } from '@curator/shared';
 import { AutobeatControls } from '../features/autobeat/components/autobeat-controls';
@@ -26,7 +26,7 @@ import { useWorkspaceModel } from './use-workspace-model';
 import { useWorkspaceSaves } from './use-workspace-saves';
 import { buildWorkspaceMarkers } from './workspace-markers';
 
-/** Panels mount once the waveform is drawn (or after a short wait): the waveform comes first on screen. */
+/** Controls and panels mount once the waveform is drawn (or after a short wait): the waveform comes first on screen. */
 function usePanelsAfterWaveform(isWaveformDrawn: boolean): boolean {
   const [show, setShow] = useState(false);
   useEffect(() => {
@@ -66,6 +66,7 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   const markers = useMemo(() => buildWorkspaceMarkers(model), [model]);
   const readOnly = lock.isReadOnly;
   const showPanels = usePanelsAfterWaveform(waveform.isDrawn || !audio.media);
+  useLayoutEffect(() => { performance.mark('workspace-editor-committed'); }, []);
 
   useWorkspaceKeys({
     onBeat: () => beats.addOffsetFrom(waveform.clock.getTimeS()),
@@ -83,13 +84,17 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
     <section className="workspace" data-testid="workspace" data-read-only={readOnly ? 'true' : 'false'}>
       <header className="workspace-head">
         <AudioTitle audio={audio} platformUrl={buildPlatformAudioUrl(audio.audio_id)} />
-        <TracksSelector stems={stems} value={trackUrl} originalUrl={audio.media} disabled={readOnly} onChange={setTrackUrl} />
-        <AutobeatControls disabled={readOnly || !audio.media} isRunning={beats.isAutobeatRunning} lastRun={beats.lastAutobeat}
-          onRun={() => void beats.autobeat()} onVariant={beats.applyVariant} />
-        <LockStatus lock={lock} />
+        {showPanels && (
+          <>
+            <TracksSelector stems={stems} value={trackUrl} originalUrl={audio.media} disabled={readOnly} onChange={setTrackUrl} />
+            <AutobeatControls disabled={readOnly || !audio.media} isRunning={beats.isAutobeatRunning} lastRun={beats.lastAutobeat}
+              onRun={() => void beats.autobeat()} onVariant={beats.applyVariant} />
+            <LockStatus lock={lock} />
+          </>
+        )}
       </header>
       {readOnly && <Alert type="warning" showIcon className="read-only-note" message={`${formatLockedBy(lock.lockedBy ?? '')}: the workspace is read-only until you Unlock it.`} />}
-      <WaveformPlayer containerRef={containerRef} controller={waveform} hasMedia={!!audio.media} markers={markers} />
+      <WaveformPlayer containerRef={containerRef} controller={waveform} hasMedia={!!audio.media} markers={markers} showControls={showPanels} />
       {showPanels && <div className="workspace-grid">
         <div className="workspace-col">
           <NewBeatInput disabled={readOnly} onCreate={beats.createNamed} />

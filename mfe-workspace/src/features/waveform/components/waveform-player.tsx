@@ -11,10 +11,12 @@ export type WaveformPlayerProps = {
   controller: WaveformController;
   hasMedia: boolean;
   markers: readonly MarkerInput[];
+  /** False while the page draws the waveform first; the controls' place is kept. */
+  showControls: boolean;
 };
 
 /** The waveform with its timeline, markers and controls; the spec's message when there is no media. */
-export function WaveformPlayer({ containerRef, controller, hasMedia, markers }: WaveformPlayerProps) {
+export function WaveformPlayer({ containerRef, controller, hasMedia, markers, showControls }: WaveformPlayerProps) {
   if (!hasMedia) return <Alert type="warning" showIcon message={NO_MEDIA_MESSAGE} data-testid="no-media" />;
   return (
     <div className="waveform-player">
@@ -22,7 +24,7 @@ export function WaveformPlayer({ containerRef, controller, hasMedia, markers }: 
         <div ref={containerRef} className="waveform" data-testid="waveform" data-ready={controller.isReady ? 'true' : 'false'} />
       </Spin>
       {controller.wrapper && <WaveformMarkers wrapper={controller.wrapper} durationS={controller.durationS} markers={markers} />}
-      <WaveformControls controller={controller} disabled={!controller.isReady} />
+      {showControls ? <WaveformControls controller={controller} disabled={!controller.isReady} /> : <div className="waveform-controls" />}
     </div>
   );
 }
