@@ -64,7 +64,7 @@ export const workspaceApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'beats/', method: 'POST', body }),
       async onQueryStarted(body, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(workspaceApi.util.updateQueryData('listBeats', body.music_canonical_id, (beats) => { beats.push(data); }));
+        if (data) dispatch(workspaceApi.util.updateQueryData('listBeats', body.music_canonical_id, (beats) => { if (!beats.some((b) => b.id === data.id)) beats.push(data); }));
       },
       invalidatesTags: (_result, error, body) => (error ? [beatsTag(body.music_canonical_id)] : [{ type: 'Audio', id: 'LIST' }]),
     }),
