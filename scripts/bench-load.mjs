@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+// Load run: a scratch embedded database seeded with the demo catalog, the built API, and N logged-in
+// sessions (default 100) mixing list reads, workspace reads and beat writes (create + PUT at its
+// version) for D seconds (default 60); then the same against two API instances on the same database
+// behind a round-robin proxy on one port, to show the API is stateless. Loopback only.
+//   node scripts/bench-load.mjs [seconds] [sessions]   (or BENCH_LOAD_SECONDS / BENCH_LOAD_SESSIONS)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { buildNodeIfStale } from './lib/build-node.mjs';
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const DURATION_S = Number(process.argv[2] ?? process.env.BENCH_LOAD_SECONDS ?? 60);
+const SESSIONS = Number(process.argv[3] ?? process.env.BENCH_LOAD_SESSIONS ?? 100);
+const AUDIOS = Number(process.env.BENCH_LOAD_AUDIOS ?? 300); // the demo catalog `npm start` seeds
+const USERS = 10;
+const PASSWORD = 'bench-password-1';
+const REQUEST_TIMEOUT_MS = 30_000;
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
+
+/** One browser: its cookies, and the CSRF header on writes. */
+class Session {
+  constructor(baseUrl) {
+    this.baseUrl = baseUrl;
+    this.jar = new Map();
+  }
+  async request(method, url, body) {
+    const headers = { cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET') headers['x-csrftoken'] = this.jar.get('csrftoken') ?? '';
+    const res = await fetch(this.baseUrl + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair.indexOf('=');
+      this.jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+  async login(username) {
+    await this.request('GET', '/api/health/');
+    const res = await this.request('POST', '/api/auth/login/', { username, password: PASSWORD });
+    if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}
+
+const LIST_FILTERS = [
+  {},
+  { audio_type: 'music' },
+  { audio_type: 'music', reel_count_min: '10', trendlist: 'trending', sort_by: 'growth', sort_dir: 'desc' },
+  { q: 'neon' },
+  { has_stem: 'false', available_templates_min: '1' },
+  { skip: '100' },
+  { tags: 'bad' },
+];
+
+/** The measured mix; every request's time goes into `stats`, anything unexpected is an error. */
+async function runSession(session, pool, deadline, stats) {
+  const timed = async (kind, method, url, body, expected) => {
+    const t = process.hrtime.bigint();
+    let res;
+    try {
+      res = await session.request(method, url, body);
+    } catch (err) {
+      stats.errors.push(`${kind} ${method} ${url}: ${err.name}`);
+      return null;
+    } finally {
+      const ms = Number(process.hrtime.bigint() - t) / 1e6;
+      stats.times.push(ms);
+      (stats.kinds[kind] ??= []).push(ms);
+    }
+    if (res.status !== expected) stats.errors.push(`${kind} ${method} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+    return res.status === expected ? res.body : null;
+  };
+  while (Date.now() < deadline) {
+    const roll = Math.random();
+    const audio = pick(pool);
+    if (roll < 0.4) {
+      await timed('list', 'GET', `/api/audio/?${new URLSearchParams(pick(LIST_FILTERS))}`, undefined, 200);
+    } else if (roll < 0.75) {
+      await timed('workspace', 'GET', `/api/audio/${audio.id}/`, undefined, 200);
+      await timed('workspace', 'GET', `/api/beats/?music_canonical_id=${audio.id}`, undefined, 200);
+      await timed('workspace', 'GET', `/api/templates/?music_canonical_id=${audio.id}`, undefined, 200);
+    } else {
+      const startS = audio.is_original_sound ? 0 : Math.max(0, ...audio.highlight_start_times_in_ms.slice(0, 1)) / 1000;
+      const offsets = [startS + 1, startS + 2.5, startS + 4 + Math.round(Math.random() * 100) / 100];
+      const made = await timed('write', 'POST', '/api/beats/', { music_canonical_id: audio.id, audio_type: 'music', offsets }, 201);
+      if (made) {
+        await timed('write', 'PUT', `/api/beats/${made.id}/`, { name: `${made.name} v1`, music_canonical_id: audio.id, audio_type: made.audio_type, done: false, type: 'manual', offsets: [...offsets, startS + 6], version: made.version }, 200);
+      }
+    }
+  }
+}
+
+/** The built API as its own process on a free loopback port; waits for health (startup on a loaded machine can be slow). */
+async function startApi(uri, env) {
+  const { findFreePort } = require(path.join(ROOT, 'e2e/harness/api-process.cjs'));
+  const port = await findFreePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), MONGODB_URI: uri, WEB_ROOT: ROOT }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const api = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
+    if (child.exitCode !== null) throw new Error(`API exited with code ${child.exitCode}`);
+    if (await fetch(`${api.baseUrl}/api/health/`).then((r) => r.ok, () => false)) return api;
+  }
+  await api.stop();
+  throw new Error('API did not become healthy within 180 s');
+}
+
+/** Round-robin HTTP proxy on 127.0.0.1 in front of the given API base URLs. */
+function startProxy(targets) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  let next = 0;
+  const server = http.createServer((req, res) => {
+    const target = new URL(targets[next++ % targets.length]);
+    const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent }, (up) => {
+      res.writeHead(up.statusCode, up.headers);
+      up.pipe(res);
+    });
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+      res.end('{"detail":"Bad gateway"}');
+    });
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => { agent.destroy(); server.close(r); }) })));
+}
+
+async function loadRun(label, baseUrl, pool) {
+  const sessions = [];
+  for (let i = 0; i < SESSIONS; i++) {
+    const s = new Session(baseUrl);
+    await s.login(`bench${i % USERS}`);
+    sessions.push(s);
+  }
+  const stats = { times: [], errors: [], kinds: {} };
+  const started = Date.now();
+  const deadline = started + DURATION_S * 1000;
+  await Promise.all(sessions.map((s) => runSession(s, pool, deadline, stats)));
+  const elapsedS = (Date.now() - started) / 1000;
+  const sorted = stats.times.sort((a, b) => a - b);
+  const row = {
+    label,
+    requests: sorted.length,
+    rps: sorted.length / elapsedS,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    errors: stats.errors.length,
+    mix: Object.fromEntries(Object.entries(stats.kinds).map(([k, xs]) => [k, { n: xs.length, p50: Math.round(percentile(xs.sort((a, b) => a - b), 50)) }])),
+  };
+  console.log(`  ${label}: ${row.requests} requests in ${elapsedS.toFixed(1)} s`);
+  if (stats.errors.length) console.log(`  first errors:\n    ${[...new Set(stats.errors)].slice(0, 8).join('\n    ')}`);
+  return row;
+}
+
+async function main() {
+  buildNodeIfStale();
+  const { startFerretDb } = require(path.join(ROOT, 'tools/ferretdb.cjs'));
+  const { seedDemoCatalog } = require(path.join(ROOT, 'api/dist/catalog-seed/seed-demo-catalog.js'));
+  const { ensureDemoAdmin } = require(path.join(ROOT, 'api/dist/users/admin-bootstrap.js'));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'curator-bench-load-'));
+  const db = await startFerretDb({ dataDir: path.join(tmp, 'db'), listen: '127.0.0.1:0' });
+  const uri = `${db.uri}bench_load`;
+  const mediaDir = path.join(tmp, 'media');
+  const env = { MEDIA_DIR: mediaDir, LOG_LEVEL: 'silent' };
+  const apis = [];
+  const rows = [];
+  try {
+    const t = Date.now();
+    await seedDemoCatalog({ mongodbUri: uri, mediaDir, cacheDir: path.join(ROOT, 'data', 'demo-cache'), count: AUDIOS });
+    console.log(`seeded ${AUDIOS} audios with templates and reels in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    await ensureDemoAdmin({ mongodbUri: uri, username: 'bench-admin', password: PASSWORD });
+    apis.push(await startApi(uri, env));
+    const admin = new Session(apis[0].baseUrl);
+    await admin.login('bench-admin');
+    for (let i = 0; i < USERS; i++) await admin.request('POST', '/api/users/', { username: `bench${i}`, password: PASSWORD, admin: false });
+    const ids = (await admin.request('GET', '/api/audio/')).body.results.map((a) => a.id);
+    const pool = [];
+    for (const id of ids) pool.push((await admin.request('GET', `/api/audio/${id}/`)).body);
+
+    console.log(`${SESSIONS} sessions for ${DURATION_S} s each run`);
+    rows.push(await loadRun('1 API instance', apis[0].baseUrl, pool));
+    apis.push(await startApi(uri, env));
+    const proxy = await startProxy(apis.map((a) => a.baseUrl));
+    try {
+      rows.push(await loadRun('2 instances, 1 port', proxy.url, pool));
+    } finally {
+      await proxy.close();
+    }
+  } finally {
+    await Promise.all(apis.map((a) => a.stop()));
+    await db.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  const f = (n) => n.toFixed(1).padStart(8);
+  console.log(`\n${'setup'.padEnd(20)} | requests |   req/s |     p50 |     p95 |     p99 | errors`);
+  console.log('-'.repeat(80));
+  for (const r of rows) console.log(`${r.label.padEnd(20)} | ${String(r.requests).padStart(8)} |${f(r.rps)} |${f(r.p50)} |${f(r.p95)} |${f(r.p99)} | ${r.errors}`);
+  console.log(`(milliseconds; mix per run: ${rows.map((r) => JSON.stringify(r.mix)).join(' / ')})`);
+  process.exit(rows.some((r) => r.errors > 0) ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(err.stack ?? err.message);
+  process.exit(1);
+});
