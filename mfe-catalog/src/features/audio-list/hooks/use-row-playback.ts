@@ -19,6 +19,8 @@ export function useRowPlayback(containerRef: RefObject<HTMLElement | null>): voi
     // 'play' does not bubble, so it is caught on the way down.
     function handlePlay(event: Event) {
       for (const player of players()) if (player !== event.target && !player.paused) player.pause();
+      // Chromium's native controls keep arrow keys to themselves while focused; release focus so the page gets them.
+      if (document.activeElement instanceof HTMLMediaElement && container?.contains(document.activeElement)) document.activeElement.blur();
     }
 
     function handleKeyDown(event: KeyboardEvent) {
