@@ -1,6 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import type { AudioDetail, AudioListPage, AudioListQuery } from '@curator/shared/contract';
 import { PAGE_SIZE, deriveTagKey } from '@curator/shared/domain';
+import { AudioEditLeases } from '../common/audio-edit-lease';
 import { TagsService } from '../tags/tags.service';
 import { buildAudioListFilter, buildAudioListSort } from './audio-list-filter';
 import { toAudioDetail, toAudioListItem } from './audio-view';
@@ -19,11 +22,16 @@ export class AudiosService {
   private readonly audioEdits = new KeyedMutex();
   private readonly tagCounts = new KeyedMutex();
   private readonly tagsChangedListeners = new Set<AudioTagsChangedListener>();
+  /** The same serialisation across API instances: FerretDB v1 cannot arbitrate the conditional writes. */
+  private readonly leases: AudioEditLeases;
 
   constructor(
     private readonly audios: AudiosRepository,
     private readonly tags: TagsService,
-  ) {}
+    @InjectConnection() connection: Connection,
+  ) {
+    this.leases = new AudioEditLeases(connection);
+  }
 
   /** Modules that copy an audio's tags (the approvals read model) register here; returns the unsubscribe. */
   onTagsChanged(listener: AudioTagsChangedListener): () => void {
@@ -71,10 +79,12 @@ export class AudiosService {
   async taggify(musicCanonicalId: string, texts: string[]): Promise<{ tags: string[] }> {
     const tags = await this.tags.resolveSpellings(texts);
     const keys = tags.map(deriveTagKey);
-    const before = await this.audioEdits.run(musicCanonicalId, () => this.audios.replaceTags(musicCanonicalId, tags, keys));
+    const before = await this.audioEdits.run(musicCanonicalId, () => this.leases.run(musicCanonicalId, () => this.audios.replaceTags(musicCanonicalId, tags, keys)));
     if (before === null) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
     const touched = [...before, ...keys].filter((k) => !(before.includes(k) && keys.includes(k)));
-    await Promise.all(touched.map((key) => this.tagCounts.run(key, () => this.tags.recountUsedCounts([key], (k) => this.audios.countWithTag(k)))));
+    await Promise.all(
+      touched.map((key) => this.tagCounts.run(key, () => this.leases.run(`tag:${key}`, () => this.tags.recountUsedCounts([key], (k) => this.audios.countWithTag(k))))),
+    );
     await this.notifyTagsChanged({ musicCanonicalId });
     return { tags };
   }

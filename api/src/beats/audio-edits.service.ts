@@ -4,7 +4,7 @@ import type { Connection } from 'mongoose';
 import { CatalogCountersService } from '../audios/catalog-counters.service';
 import { KeyedMutex } from '../audios/keyed-mutex';
 import { LocksService } from '../locks/locks.service';
-import { AudioEditLeases } from './audio-edit-lease';
+import { AudioEditLeases } from '../common/audio-edit-lease';
 import { BeatsRepository } from './beats.repository';
 
 /**
