@@ -1,0 +1,224 @@
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import type { AudioListItem, Template } from '@curator/shared';
+import { chooseOption, fetchAllAudios, fetchAudios, row, rowIds, waitForTotal } from './harness/audio-list-page';
+import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { seedDemoCatalogWithCommand } from './harness/catalog-seed';
+import { importCatalog, uniqueAudioId } from './harness/workspace-seed';
+import { apiSession, createAdminWithCommand } from './harness/session';
+
+const PICK_TAG = 'e2e pick';
+const PLAY_TAG = 'e2e play';
+
+describe('catalog: the audio list in Chromium over the seeded demo catalog', () => {
+  let browser: Browser;
+  let page: Page;
+  let api: APIRequestContext & { csrf: string };
+  let all: AudioListItem[];
+  let picked: AudioListItem[];
+  let reelMin: number;
+  const admin = createAdminWithCommand('catalog-admin', 'catalog-password-1');
+
+  async function taggify(id: string, tags: string[]) {
+    const res = await api.post(`/api/audio/${id}/taggify/`, { data: { tags }, headers: { 'X-CSRFToken': api.csrf } });
+    if (!res.ok()) throw new Error(`taggify ${id}: ${res.status()} ${await res.text()}`);
+  }
+
+  async function audioTags(id: string): Promise<string[]> {
+    return ((await (await api.get(`/api/audio/${id}/`)).json()) as { tags: string[] }).tags;
+  }
+
+  beforeAll(async () => {
+    seedDemoCatalogWithCommand();
+    api = await apiSession(admin);
+    all = await fetchAllAudios(api);
+    // When earlier files of the run filled the catalog first, the demo seed skipped: top it up past one page.
+    if (all.length <= 100) {
+      importCatalog(Array.from({ length: 101 }, (_, i) => ({ music_canonical_id: uniqueAudioId(`cat${i}`), audio_name: `Filler ${i}`, is_original_sound: i % 3 === 0, media: null })));
+      all = await fetchAllAudios(api);
+    }
+    // Tag a known mix: only music at or above the reel bound may come back from the filter.
+    const reels = all.map((a) => a.reel_count).sort((a, b) => a - b);
+    reelMin = Math.max(1, reels[Math.floor(reels.length / 2)]);
+    const music = all.filter((a) => !a.is_original_sound);
+    const decoys = [
+      ...all.filter((a) => a.is_original_sound && a.reel_count >= reelMin).slice(0, 2),
+      ...music.filter((a) => a.reel_count < reelMin).slice(0, 2),
+    ];
+    picked = music.filter((a) => a.reel_count >= reelMin).slice(0, 5);
+    for (const audio of [...picked, ...decoys]) await taggify(audio.id, [...audio.tags, PICK_TAG]);
+    const touched = new Set([...picked, ...decoys].map((a) => a.id));
+    for (const audio of all.filter((a) => a.media && !touched.has(a.id)).slice(-3)) await taggify(audio.id, [...audio.tags, PLAY_TAG]);
+    browser = await launchChromium();
+    page = await (await newContext(browser)).newPage();
+    await loginThroughForm(page, admin.username, admin.password);
+  }, 400_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.dispose();
+  });
+
+  it('has a catalog of more than one page of playable audios to work with', () => {
+    expect(all.length).toBeGreaterThan(100);
+    expect(picked.length).toBe(5);
+    expect(all.filter((a) => a.media).length).toBeGreaterThan(3);
+  });
+
+  it('filters by type, reel count and tag into the URL; reload and back keep it; Clear goes to /audios/', async () => {
+    await page.goto('/audios/');
+    await waitForTotal(page, all.length);
+    await chooseOption(page, 'Audio Type', 'Music');
+    await page.getByLabel('Reel count min').fill(String(reelMin));
+    await chooseOption(page, 'Manual Tags', PICK_TAG);
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+
+    await page.waitForURL(/audio_type=music/);
+    const params = new URL(page.url()).searchParams;
+    expect(params.get('reel_count_min')).toBe(String(reelMin));
+    expect(params.getAll('tags')).toEqual([PICK_TAG]);
+    expect(params.get('skip')).toBeNull();
+    await waitForTotal(page, picked.length);
+    expect((await rowIds(page)).sort()).toEqual(picked.map((a) => a.id).sort());
+    await page.screenshot({ path: '/tmp/catalog-filtered.png', fullPage: true });
+
+    await page.reload();
+    await waitForTotal(page, picked.length);
+    expect(await page.getByLabel('Reel count min').inputValue()).toBe(String(reelMin));
+
+    await page.locator('.audio-filters-actions').getByRole('button', { name: 'Clear', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/audios/' && url.search === '');
+    await waitForTotal(page, all.length);
+    expect(await page.getByLabel('Reel count min').inputValue()).toBe('');
+
+    await page.goBack();
+    await waitForTotal(page, picked.length);
+    expect((await rowIds(page)).sort()).toEqual(picked.map((a) => a.id).sort());
+  });
+
+  it('sorts by growth in the order the API gives for sort_by=growth', async () => {
+    await page.goto('/audios/?sort_dir=asc');
+    await waitForTotal(page, all.length);
+    await chooseOption(page, 'Sort By', 'Growth');
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.waitForURL(/sort_by=growth/);
+    const expected = await fetchAudios(api, '?sort_by=growth&sort_dir=asc');
+    await page.waitForFunction((first) => document.querySelector('[data-testid="audio-table"] tr[data-row-key]')?.getAttribute('data-row-key') === first, expected.results[0].id);
+    expect(await rowIds(page)).toEqual(expected.results.map((a) => a.id));
+  });
+
+  it('pages by 100 with Prev/Next, showing skip+1 and the Total; skip never below 0', async () => {
+    await page.goto('/audios/?skip=-100');
+    await waitForTotal(page, all.length);
+    const pageNumber = page.getByTestId('page-number').first();
+    expect(await pageNumber.innerText()).toBe('1');
+    expect(await page.getByRole('button', { name: 'Prev' }).first().isDisabled()).toBe(true);
+    expect(await rowIds(page)).toEqual(all.slice(0, 100).map((a) => a.id));
+
+    await page.getByRole('button', { name: 'Next' }).first().click();
+    await page.waitForURL(/skip=100/);
+    await pageNumber.filter({ hasText: /^101$/ }).waitFor();
+    await page.waitForFunction((first) => document.querySelector('[data-testid="audio-table"] tr[data-row-key]')?.getAttribute('data-row-key') === first, all[100].id);
+    expect(await rowIds(page)).toEqual(all.slice(100, 200).map((a) => a.id));
+    await waitForTotal(page, all.length);
+
+    await page.getByRole('button', { name: 'Prev' }).first().click();
+    await pageNumber.filter({ hasText: /^1$/ }).waitFor();
+    expect(new URL(page.url()).searchParams.get('skip')).toBeNull();
+  });
+
+  it('turns a quick tag red when toggled on, and it stays on after a reload', async () => {
+    await page.goto('/audios/');
+    await waitForTotal(page, all.length);
+    const audio = all.slice(0, 100).find((a) => !a.tags.some((t) => t.toLowerCase() === 'discovery app'))!;
+    const button = () => row(page, audio.id).getByRole('button', { name: 'discovery app', exact: true });
+    expect(await button().getAttribute('class')).not.toContain('ant-btn-dangerous');
+
+    await button().click();
+    await row(page, audio.id).locator('button.ant-btn-dangerous', { hasText: 'discovery app' }).waitFor();
+    for (let i = 0; i < 50 && !(await audioTags(audio.id)).includes('discovery app'); i += 1) await page.waitForTimeout(100);
+    expect(await audioTags(audio.id)).toContain('discovery app');
+
+    await page.reload();
+    await waitForTotal(page, all.length);
+    expect(await button().getAttribute('class')).toContain('ant-btn-dangerous');
+    expect(await button().getAttribute('aria-pressed')).toBe('true');
+    await page.screenshot({ path: '/tmp/catalog-list.png' });
+  });
+
+  it('adds a new tag from the tag editor, creating it in the tag list', async () => {
+    const text = `e2e fresh ${Date.now() % 100000}`;
+    const audio = all[1];
+    await page.goto('/audios/');
+    await waitForTotal(page, all.length);
+    const editor = row(page, audio.id).locator('.tag-editor');
+    await editor.click();
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await editor.locator('.ant-select-selection-item', { hasText: text }).first().waitFor({ state: 'attached' });
+
+    for (let i = 0; i < 50 && !(await audioTags(audio.id)).includes(text); i += 1) await page.waitForTimeout(100);
+    expect(await audioTags(audio.id)).toContain(text);
+    const tags = (await (await api.get('/api/tags/')).json()) as { text: string; used_count: number }[];
+    expect(tags.find((t) => t.text === text)?.used_count).toBe(1);
+
+    await page.reload();
+    await waitForTotal(page, all.length);
+    expect(await row(page, audio.id).locator('.tag-editor').innerText()).toContain(text.slice(0, 8));
+  });
+
+  it('plays a row, moves playback with ArrowRight/ArrowLeft, and one player at a time', async () => {
+    await page.goto(`/audios/?tags=${encodeURIComponent(PLAY_TAG)}`);
+    await waitForTotal(page, 3);
+    const players = page.locator('[data-testid="audio-table"] audio');
+    const state = () => players.evaluateAll((els) => (els as HTMLAudioElement[]).slice(0, 3).map((a) => ({ paused: a.paused, t: a.currentTime })));
+    const waitPlaying = (index: number, afterS = 0.3) =>
+      page.waitForFunction(
+        ([i, s]) => {
+          const a = document.querySelectorAll<HTMLAudioElement>('[data-testid="audio-table"] audio')[i];
+          return !!a && !a.paused && a.currentTime > s;
+        },
+        [index, afterS] as const,
+        { timeout: 15_000 },
+      );
+
+    // The native play button sits at the left end of the controls.
+    await players.nth(0).click({ position: { x: 16, y: 15 } });
+    await waitPlaying(0);
+    await page.keyboard.press('ArrowRight');
+    await waitPlaying(1);
+    expect((await state())[0].paused).toBe(true);
+
+    await page.keyboard.press('ArrowLeft');
+    await waitPlaying(0, 0);
+    expect((await state())[1].paused).toBe(true);
+
+    // Typing in the search box must not move playback.
+    await page.getByPlaceholder('Search for an audio or artist').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(300);
+    const [first, second] = await state();
+    expect(first.paused).toBe(false);
+    expect(second.paused).toBe(true);
+
+    await players.nth(2).click({ position: { x: 16, y: 15 } });
+    await waitPlaying(2);
+    expect((await state())[0].paused).toBe(true);
+    await players.nth(2).evaluate((a: HTMLAudioElement) => a.pause());
+  });
+
+  it('opens the templates list of an audio from its available-templates link', async () => {
+    const audio = all.slice(0, 100).find((a) => a.template_count_available > 0)!;
+    await page.goto('/audios/');
+    await waitForTotal(page, all.length);
+    await row(page, audio.id).locator('a.templates-link').click();
+    await page.waitForURL(/\/templates\/\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('music_canonical_id')).toBe(audio.id);
+    expect(url.searchParams.get('exclude_approved')).toBe('true');
+    const expected = (await (await api.get(`/api/templates/${url.search}`)).json()) as Template[];
+    await page.locator('[data-testid="templates-screen"] .ant-table-tbody tr[data-row-key]').first().waitFor();
+    expect(await page.locator('[data-testid="templates-screen"] tr[data-row-key]').count()).toBe(expected.length);
+    await page.screenshot({ path: '/tmp/catalog-templates.png' });
+  });
+});
