@@ -17,12 +17,12 @@ function FirstSeen({ iso }: { iso: string | null }) {
 const TREND_COLORS: Record<string, string> = { trending: 'green', emerging: 'blue', hyper: 'magenta' };
 const count = (width: number) => ({ width, align: 'right' as const });
 
-/** Columns of the audio table, in the order of spec §2. */
+/** Columns of the audio table, in the order of spec §2; widths sum to what a 1400 px screen shows. */
 export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
   {
     title: 'Audio',
     key: 'audio_name',
-    width: 150,
+    width: 140,
     ellipsis: true,
     render: (_, audio) => (
       <Link to={`/beats/${encodeURIComponent(audio.id)}/`} className="audio-name">
@@ -30,11 +30,11 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
       </Link>
     ),
   },
-  { title: 'Artist', dataIndex: 'artist_name', key: 'artist_name', width: 100, ellipsis: true },
+  { title: 'Artist', dataIndex: 'artist_name', key: 'artist_name', width: 96, ellipsis: true },
   {
     title: 'Player',
     key: 'player',
-    width: 156,
+    width: 144,
     render: (_, audio) =>
       audio.media ? (
         <audio className="row-player" controls preload="none" src={audio.media} data-audio-id={audio.id} />
@@ -58,7 +58,7 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
   },
   { title: 'Reels', dataIndex: 'reel_count', key: 'reel_count', ...count(60) },
   { title: 'EPs', key: 'ep_count', ...count(48), render: (_, audio) => audio.eps.length },
-  { title: 'EP templates', dataIndex: 'ep_template_count', key: 'ep_template_count', ...count(72) },
+  { title: 'EP templates', dataIndex: 'ep_template_count', key: 'ep_template_count', ...count(76) },
   {
     title: 'Trend list',
     key: 'trendlist',
@@ -66,11 +66,11 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
     render: (_, audio) => (audio.trendlist ? <AntTag color={TREND_COLORS[audio.trendlist]}>{audio.trendlist}</AntTag> : '—'),
   },
   { title: 'First seen', key: 'first_seen_at', width: 92, render: (_, audio) => <FirstSeen iso={audio.first_seen_at} /> },
-  { title: 'Lock', key: 'locked', width: 40, align: 'center', render: (_, audio) => <LockStateIcon locked={audio.locked} lockedBy={audio.locked_by} /> },
+  { title: 'Lock', key: 'locked', width: 44, align: 'center', render: (_, audio) => <LockStateIcon locked={audio.locked} lockedBy={audio.locked_by} /> },
   {
     title: 'Link',
     key: 'platform',
-    width: 40,
+    width: 44,
     align: 'center',
     render: (_, audio) => (
       <a href={buildPlatformAudioUrl(audio.audio_id)} target="_blank" rel="noreferrer noopener" aria-label="open on the platform">
@@ -78,6 +78,6 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
       </a>
     ),
   },
-  { title: 'Quick tags', key: 'quick_tags', width: 214, render: (_, audio) => <QuickTagButtons audioId={audio.id} tags={audio.tags} /> },
-  { title: 'Tags', key: 'tags', width: 176, render: (_, audio) => <TagEditor audioId={audio.id} tags={audio.tags} width={160} /> },
+  { title: 'Quick tags', key: 'quick_tags', width: 204, render: (_, audio) => <QuickTagButtons audioId={audio.id} tags={audio.tags} /> },
+  { title: 'Tags', key: 'tags', width: 150, render: (_, audio) => <TagEditor audioId={audio.id} tags={audio.tags} width={134} /> },
 ];

@@ -20,7 +20,7 @@ export function AudioTable({ audios, loading }: AudioTableProps) {
         loading={loading}
         pagination={false}
         tableLayout="fixed"
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: AUDIO_COLUMNS.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No audios match these filters" /> }}
       />
     </div>
