@@ -65,6 +65,7 @@ describe('shell: login, navigation and remotes in Chromium', () => {
   it('logs in to /audios/ with the nav in order, the user menu, and every remote mounting', async () => {
     const page = await freshPage();
     await loginThroughForm(page, admin.username, admin.password);
+    await page.locator('.shell-nav .ant-menu-item').nth(NAV_ORDER.length - 1).waitFor();
     const navTexts = await page.locator('.shell-nav .ant-menu-item').allInnerTexts();
     expect(navTexts.map((t) => t.trim())).toEqual(NAV_ORDER);
     await expect(page.getByTestId('user-menu').innerText()).resolves.toContain(admin.username);

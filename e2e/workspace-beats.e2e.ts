@@ -46,6 +46,7 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
   });
 
   it('lists the templates started at a highlight, and refuses offsets without a beat', async () => {
+    await templateRow(3).waitFor();
     expect(await page.getByTestId('templates-table').locator('tr[data-row-key]').count()).toBe(3);
     await templateRow(4).waitFor({ state: 'detached' });
     await page.keyboard.press('b');
