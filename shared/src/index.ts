@@ -19,5 +19,6 @@ export * from './ui/create-remote-lifecycles';
 export * from './ui/placeholder-screen';
 export * from './ui/error-lines';
 export * from './ui/tag-editor';
+export * from './ui/pager';
 export * from './api/reports-api';
 export * from './ui/use-waveform';

@@ -1,8 +1,7 @@
 import { Flex, Typography } from 'antd';
-import { useListAudiosQuery } from '@curator/shared';
+import { Pager, useListAudiosQuery } from '@curator/shared';
 import { toAudioListQuery } from './audio-list-search';
 import { AudioFiltersForm } from './components/audio-filters-form';
-import { AudioPager } from './components/audio-pager';
 import { AudioTable } from './components/audio-table';
 import { useAudioListSearch } from './hooks/use-audio-list-search';
 import './audio-list.css';
@@ -11,7 +10,7 @@ import './audio-list.css';
 export function AudioListScreen() {
   const { filters, skip, searchText, applyFilters, goToSkip, clearFilters } = useAudioListSearch();
   const { data, currentData, isFetching } = useListAudiosQuery(toAudioListQuery(filters, skip));
-  const pager = <AudioPager skip={skip} pageLength={data?.results.length ?? 0} total={currentData?.total} onSkip={goToSkip} />;
+  const pager = <Pager skip={skip} pageLength={data?.results.length ?? 0} total={currentData?.total} onSkip={goToSkip} />;
 
   return (
     <section className="audio-list" data-testid="audio-list-screen">

@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { Flex, Typography } from 'antd';
-import { useListApprovalsQuery, useUnapproveMutation, type ApprovalRow } from '@curator/shared';
-import { ReportPager } from '../../components/report-pager';
+import { Pager, useListApprovalsQuery, useUnapproveMutation, type ApprovalRow } from '@curator/shared';
 import { ApprovalPlayer } from './components/approval-player';
 import { ApprovalTagFilter } from './components/approval-tag-filter';
 import { approvalKey, ApprovalsTable } from './components/approvals-table';
@@ -36,7 +35,7 @@ export function ApprovalsScreen() {
       />
       <Flex justify="space-between" align="end" wrap gap="small" className="report-toolbar">
         <ApprovalTagFilter tags={tags} onChange={setTags} />
-        <ReportPager skip={skip} pageLength={rows.length} total={currentData?.total ?? data?.total} showTotal onSkip={goToSkip} />
+        <Pager skip={skip} pageLength={rows.length} total={currentData?.total ?? data?.total} onSkip={goToSkip} />
       </Flex>
       <ApprovalsTable
         rows={rows}

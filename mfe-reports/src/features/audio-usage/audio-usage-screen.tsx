@@ -1,8 +1,7 @@
 import { Flex, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
-import { TagEditor, useListAudioUsageQuery, type AudioUsageRow } from '@curator/shared';
-import { ReportPager } from '../../components/report-pager';
+import { Pager, TagEditor, useListAudioUsageQuery, type AudioUsageRow } from '@curator/shared';
 import { UsageFilters } from './components/usage-filters';
 import { useUsageSearch } from './hooks/use-usage-search';
 import { toTakenAtWindow } from './usage-window';
@@ -24,7 +23,7 @@ export function AudioUsageScreen() {
       <Typography.Title level={4}>Audio Usage</Typography.Title>
       <Flex justify="space-between" align="end" wrap gap="small">
         <UsageFilters key={searchText} days={days} onFilter={applyWindow} onClear={clearWindow} />
-        <ReportPager skip={skip} pageLength={rows.length} onSkip={goToSkip} />
+        <Pager skip={skip} pageLength={rows.length} showTotal={false} onSkip={goToSkip} />
       </Flex>
       <div data-testid="usage-table">
       <Table<AudioUsageRow>
@@ -38,7 +37,7 @@ export function AudioUsageScreen() {
       />
       </div>
       <Flex justify="flex-end" className="report-pager-row">
-        <ReportPager skip={skip} pageLength={rows.length} onSkip={goToSkip} />
+        <Pager skip={skip} pageLength={rows.length} showTotal={false} onSkip={goToSkip} />
       </Flex>
     </section>
   );

@@ -1,12 +1,14 @@
 import { Button, Space, Typography } from 'antd';
-import { NEXT_BUTTON, PAGE_SIZE, PREV_BUTTON, TOTAL_LABEL, hasNextPage, stepSkip } from '@curator/shared';
+import { PAGE_SIZE } from '../domain/constants';
+import { NEXT_BUTTON, PREV_BUTTON, TOTAL_LABEL } from '../messages';
+import { hasNextPage, stepSkip } from '../domain/paging';
 
-type ReportPagerProps = { skip: number; pageLength: number; total?: number; showTotal?: boolean; onSkip: (skip: number) => void };
+type PagerProps = { skip: number; pageLength: number; total?: number; showTotal?: boolean; onSkip: (skip: number) => void };
 
-/** Prev/Next by PAGE_SIZE; shows skip + 1 as the page number and, where the answer has one, the Total. */
-export function ReportPager({ skip, pageLength, total, showTotal = false, onSkip }: ReportPagerProps) {
+/** Prev/Next by PAGE_SIZE; shows skip + 1 as the page number and, unless told not to, the Total. */
+export function Pager({ skip, pageLength, total, showTotal = true, onSkip }: PagerProps) {
   return (
-    <Space className="report-pager" size="middle">
+    <Space className="pager" size="middle">
       <Button size="small" disabled={skip <= 0} onClick={() => onSkip(stepSkip(skip, -1, PAGE_SIZE))}>
         {PREV_BUTTON}
       </Button>
