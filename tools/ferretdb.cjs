@@ -8,7 +8,7 @@ const readline = require('node:readline');
 
 const SRC_DIR = path.join(__dirname, '..', 'api', 'ferretdb');
 const BINARY = path.join(SRC_DIR, 'bin', 'ferretdb');
-const SOURCES = ['main.go', 'go.mod', 'go.sum'].map((f) => path.join(SRC_DIR, f));
+const sources = () => fs.readdirSync(SRC_DIR).filter((f) => /\.go$|^go\.(mod|sum)$/.test(f)).map((f) => path.join(SRC_DIR, f));
 
 function hasGo() {
   return spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
@@ -17,7 +17,7 @@ function hasGo() {
 /** Builds the binary when it is missing or older than its sources. Throws with a clear message. */
 function ensureFerretDbBinary({ log = console.log } = {}) {
   const built = fs.existsSync(BINARY) ? fs.statSync(BINARY).mtimeMs : 0;
-  if (built && SOURCES.every((f) => fs.statSync(f).mtimeMs <= built)) return BINARY;
+  if (built && sources().every((f) => fs.statSync(f).mtimeMs <= built)) return BINARY;
   if (!hasGo()) {
     throw new Error(
       'The embedded database needs Go to build (https://go.dev/doc/install), ' +

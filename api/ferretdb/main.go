@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
 )
@@ -71,6 +72,7 @@ func run(listen, dataDir string, watchStdin bool, logLevel string) error {
 		_ = f.Run(ctx)
 		close(done)
 	}()
+	go keepIDIndexes(ctx, abs, time.Second, logger)
 
 	// MongoDBURI blocks until the listener is bound, so the printed port is the real one.
 	line, _ := json.Marshal(map[string]string{"uri": f.MongoDBURI()})
