@@ -12,8 +12,8 @@ async function insertAudio(): Promise<void> {
   const connection = await mongoose.createConnection(process.env.E2E_MONGODB_URI!).asPromise();
   try {
     const now = new Date();
-    await connection.collection('audios').insertOne({
-      music_canonical_id: AUDIO.id, audio_id: 'e2e-a1', audio_name: AUDIO.name, artist_name: 'Probe Artist',
+    await connection.collection<{ _id: string } & Record<string, unknown>>('audios').insertOne({
+      _id: AUDIO.id, music_canonical_id: AUDIO.id, audio_id: 'e2e-a1', audio_name: AUDIO.name, artist_name: 'Probe Artist',
       search_key: `${AUDIO.name}\nprobe artist`.toLowerCase(), media_url: null, media_hash: null, duration_ms: null,
       media_truth_path: null, is_original_sound: false, trendlist: null, track_meta: { first_seen_at: now }, growth: 0,
       reel_count: 0, template_count_available: 0, available_clips_counts: [], templates_approved_count: 0, beats_done_count: 0,

@@ -47,7 +47,7 @@ function generateChunk(start, count, now) {
     const tags = TAGS.filter(() => r() < 0.08);
     const name = `Bench song ${i}`;
     audios.push({
-      music_canonical_id: id, audio_id: `a${i}`, audio_name: name, artist_name: `Artist ${i % 997}`, search_key: `${name}\nartist ${i % 997}`.toLowerCase(),
+      _id: id, music_canonical_id: id, audio_id: `a${i}`, audio_name: name, artist_name: `Artist ${i % 997}`, search_key: `${name}\nartist ${i % 997}`.toLowerCase(),
       media_url: null, media_hash: null, duration_ms: 30000, media_truth_path: null, is_original_sound: r() < 0.3, trendlist: TRENDS[Math.floor(r() * TRENDS.length)],
       track_meta: { first_seen_at: new Date(now - Math.floor(r() * 365) * 86_400_000) }, growth: 0, reel_count: Math.floor(500 * r() ** 3),
       template_count_available: 0, available_clips_counts: [], templates_approved_count: 0, beats_done_count: 0, beat_and_template_approved: 0,

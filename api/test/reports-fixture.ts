@@ -62,9 +62,10 @@ export function connectionOf(t: TestApp): Connection {
 export async function insertReportCatalog(t: TestApp, catalog: ReportCatalog): Promise<void> {
   const db = connectionOf(t);
   const now = new Date();
-  await db.collection('audios').insertMany(
+  await db.collection<{ _id: string }>('audios').insertMany(
     catalog.audios.map((a) => ({
       ...a,
+      _id: a.music_canonical_id,
       audio_id: `a-${a.music_canonical_id}`,
       search_key: `${a.audio_name}\n${a.artist_name}`.toLowerCase(),
       is_original_sound: false,

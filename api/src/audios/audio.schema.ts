@@ -26,8 +26,15 @@ export class StemTrackRecord {
  */
 @Schema({ collection: 'audios', versionKey: false })
 export class Audio {
-  /** The `id` of the wire and of /beats/{id}/. */
-  @Prop({ type: String, required: true, unique: true })
+  /**
+   * The music id: audios are read and written by `_id`, which MongoDB always indexes and the
+   * embedded FerretDB can look up without scanning the collection.
+   */
+  @Prop({ type: String })
+  _id!: string;
+
+  /** The `id` of the wire and of /beats/{id}/ (equal to `_id`). */
+  @Prop({ type: String, required: true })
   music_canonical_id!: string;
 
   @Prop({ type: String, required: true })
@@ -138,10 +145,15 @@ export class Audio {
 }
 
 export const AudioSchema = SchemaFactory.createForClass(Audio);
+// Documents created through the model (not upserts, which key by `_id` in their filter).
+AudioSchema.pre('validate', function keyByMusicId() {
+  this._id ??= this.music_canonical_id;
+});
 AudioSchema.index({ 'track_meta.first_seen_at': -1, music_canonical_id: -1 });
 AudioSchema.index({ growth: -1, music_canonical_id: -1 });
 
-export type AudioRecord = Audio;
+/** An audio as its writers build it; the repository keys it by its music id. */
+export type AudioRecord = Omit<Audio, '_id'>;
 
 /** Lower-cased name and artist, the field the name search reads. */
 export function deriveSearchKey(audioName: string, artistName: string): string {

@@ -61,14 +61,14 @@ export class AudiosRepository {
   }
 
   findViewByMusicId(musicCanonicalId: string): Promise<AudioView | null> {
-    return this.audios.findOne({ music_canonical_id: musicCanonicalId }, VIEW_FIELDS).lean<AudioView>().exec();
+    return this.audios.findOne({ _id: musicCanonicalId }, VIEW_FIELDS).lean<AudioView>().exec();
   }
 
   /** Sets the tags and answers the tag keys the audio carried just before, or null if it does not exist. */
   async replaceTags(musicCanonicalId: string, tags: string[], tagKeys: string[]): Promise<string[] | null> {
     const before = await this.audios
       .findOneAndUpdate(
-        { music_canonical_id: musicCanonicalId },
+        { _id: musicCanonicalId },
         { $set: { tags, tag_keys: tagKeys, updated_at: new Date() } },
         { new: false },
       )
@@ -112,7 +112,7 @@ export class AudiosRepository {
   findCounterInputs(musicCanonicalIds: string[]): Promise<CounterInputs[]> {
     return this.audios
       .find(
-        { music_canonical_id: { $in: musicCanonicalIds } },
+        { _id: { $in: musicCanonicalIds } },
         { _id: 0, music_canonical_id: 1, highlight_start_times_in_ms: 1, beats_done_count: 1 },
       )
       .lean<CounterInputs[]>()
@@ -122,7 +122,7 @@ export class AudiosRepository {
   async setCounters(rows: Array<{ musicCanonicalId: string; counters: AudioCounters }>): Promise<void> {
     if (rows.length === 0) return;
     const ops: AnyBulkWriteOperation<Audio>[] = rows.map(({ musicCanonicalId, counters }) => ({
-      updateOne: { filter: { music_canonical_id: musicCanonicalId }, update: { $set: counters } },
+      updateOne: { filter: { _id: musicCanonicalId }, update: { $set: counters } },
     }));
     await this.audios.bulkWrite(ops, { ordered: false });
   }
@@ -132,7 +132,7 @@ export class AudiosRepository {
     if (rows.length === 0) return;
     const ops: AnyBulkWriteOperation<Audio>[] = rows.map(({ set, onInsert }) => ({
       updateOne: {
-        filter: { music_canonical_id: set.music_canonical_id! },
+        filter: { _id: set.music_canonical_id! },
         update: { $set: set, $setOnInsert: onInsert },
         upsert: true,
       },
@@ -141,18 +141,18 @@ export class AudiosRepository {
   }
 
   async insertMany(records: AudioRecord[]): Promise<void> {
-    await this.audios.insertMany(records, { ordered: false, lean: true });
+    await this.audios.insertMany(records.map((r) => ({ ...r, _id: r.music_canonical_id })), { ordered: false, lean: true });
   }
 
   /** Saves the ending points; false when the audio does not exist. */
   async setEndingPoints(musicCanonicalId: string, eps: number[]): Promise<boolean> {
-    const res = await this.audios.updateOne({ music_canonical_id: musicCanonicalId }, { $set: { eps, updated_at: new Date() } }).exec();
+    const res = await this.audios.updateOne({ _id: musicCanonicalId }, { $set: { eps, updated_at: new Date() } }).exec();
     return res.matchedCount > 0;
   }
 
   /** Copies the lock holder and expiry the locks module decided, for the list and detail to show. */
   async setLockState(musicCanonicalId: string, lockedBy: string | null, expiresAt: Date | null): Promise<void> {
-    await this.audios.updateOne({ music_canonical_id: musicCanonicalId }, { $set: { locked_by: lockedBy, lock_expires_at: expiresAt } }).exec();
+    await this.audios.updateOne({ _id: musicCanonicalId }, { $set: { locked_by: lockedBy, lock_expires_at: expiresAt } }).exec();
   }
 
   async renameLockHolder(from: string, to: string): Promise<void> {
@@ -161,7 +161,7 @@ export class AudiosRepository {
 
   /** Beat figures the beats module counted (done beats, ep beats). */
   async setBeatCounts(musicCanonicalId: string, counts: BeatCounts): Promise<void> {
-    await this.audios.updateOne({ music_canonical_id: musicCanonicalId }, { $set: counts }).exec();
+    await this.audios.updateOne({ _id: musicCanonicalId }, { $set: counts }).exec();
   }
 
   countAll(): Promise<number> {
@@ -170,12 +170,12 @@ export class AudiosRepository {
 
   findAnalysisSource(musicCanonicalId: string): Promise<AudioAnalysisSource | null> {
     const fields = { _id: 0, music_canonical_id: 1, media_url: 1, media_hash: 1, is_original_sound: 1, highlight_start_times_in_ms: 1, stem_status: 1, stem_tracks: 1, peaks_url: 1 };
-    return this.audios.findOne({ music_canonical_id: musicCanonicalId }, fields).lean<AudioAnalysisSource>().exec();
+    return this.audios.findOne({ _id: musicCanonicalId }, fields).lean<AudioAnalysisSource>().exec();
   }
 
   /** Stem state of one audio; false when it does not exist. */
   async setStemState(musicCanonicalId: string, status: string | null, tracks: StemTrackRecord[]): Promise<boolean> {
-    const res = await this.audios.updateOne({ music_canonical_id: musicCanonicalId }, { $set: { stem_status: status, stem_tracks: tracks } }).exec();
+    const res = await this.audios.updateOne({ _id: musicCanonicalId }, { $set: { stem_status: status, stem_tracks: tracks } }).exec();
     return res.matchedCount > 0;
   }
 
@@ -201,6 +201,6 @@ export class AudiosRepository {
   }
 
   findExistingIds(musicCanonicalIds: string[]): Promise<string[]> {
-    return this.audios.distinct('music_canonical_id', { music_canonical_id: { $in: musicCanonicalIds } }).exec() as Promise<string[]>;
+    return this.audios.distinct('_id', { _id: { $in: musicCanonicalIds } }).exec() as Promise<string[]>;
   }
 }

@@ -34,9 +34,9 @@ export class UsageRepository {
   async findAudios(musicCanonicalIds: string[]): Promise<UsageAudio[]> {
     if (musicCanonicalIds.length === 0) return [];
     const rows = await this.connection
-      .collection('audios')
+      .collection<{ _id: string }>('audios')
       .find(
-        { music_canonical_id: { $in: musicCanonicalIds } },
+        { _id: { $in: musicCanonicalIds } },
         { projection: { _id: 0, music_canonical_id: 1, audio_name: 1, artist_name: 1, tags: 1 } },
       )
       .toArray();
