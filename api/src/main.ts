@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { AudiosService } from './audios/audios.service';
 import { configureApp } from './configure-app';
 import { loadConfig } from './config/env.schema';
 
@@ -15,6 +16,8 @@ async function bootstrap(): Promise<void> {
   app.enableShutdownHooks();
   await app.listen(config.PORT);
   console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `API listening on port ${config.PORT}` }));
+  // Where the list is kept in memory, read it now rather than on the first request.
+  app.get(AudiosService).warmList().catch((error: Error) => console.error(`Loading the audio list failed: ${error.message}`));
 }
 
 bootstrap().catch((err: Error) => {

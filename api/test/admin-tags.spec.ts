@@ -1,5 +1,5 @@
 import { CSRF_HEADER_NAME, ERROR_MESSAGES, type Tag } from '@curator/shared/contract';
-import { audioModel, buildFixtureAudios } from './helpers/catalog-fixture';
+import { buildFixtureAudios, insertAudios } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 // Issue 7, tags: writes need an admin, reads a session; deleting a tag takes it off every audio.
@@ -16,7 +16,7 @@ describe('tags administration: admin, non-admin and no session', () => {
     staff = await createTestApp({ dbName: admin.dbName });
     await staff.loginAs('sam');
     anonymous = await createTestApp({ dbName: admin.dbName });
-    await audioModel(admin).insertMany(audios);
+    await insertAudios(admin, audios);
   });
   afterAll(async () => {
     await anonymous.close();

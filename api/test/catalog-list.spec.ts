@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { AudioDetailSchema, AudioListItemSchema } from '@curator/shared/contract';
 import type { AudioRecord } from '../src/audios/audio.schema';
-import { audioModel, buildFixtureAudios } from './helpers/catalog-fixture';
+import { buildFixtureAudios, insertAudios } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 type Q = Record<string, string | string[]>;
@@ -42,13 +42,14 @@ function expectedIds(all: AudioRecord[], q: Q): string[] {
   return rows.map((a) => a.music_canonical_id);
 }
 
-describe('GET /api/audio/ (catalog list)', () => {
+// The same expectations hold whether the database filters the list or the in-memory list does.
+describe.each(['database', 'memory'])('GET /api/audio/ (catalog list, AUDIO_LIST_INDEX=%s)', (listIndex) => {
   let t: TestApp;
   const audios = buildFixtureAudios(160);
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { AUDIO_LIST_INDEX: listIndex } });
     await t.loginAs('mia');
-    await audioModel(t).insertMany(audios);
+    await insertAudios(t, audios);
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { CSRF_HEADER_NAME } from '@curator/shared/contract';
-import { audioModel, buildFixtureAudios } from './helpers/catalog-fixture';
+import { audioModel, buildFixtureAudios, insertAudios } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 describe('tags and taggify', () => {
@@ -17,7 +17,7 @@ describe('tags and taggify', () => {
     await admin.loginAs('root', { admin: true });
     staff = await createTestApp({ dbName: admin.dbName });
     await staff.loginAs('mia');
-    await audioModel(admin).insertMany(audios);
+    await insertAudios(admin, audios);
   });
   afterAll(async () => {
     await staff.close();

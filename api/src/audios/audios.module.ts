@@ -3,6 +3,8 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { ReelsModule } from '../reels/reels.module';
 import { TagsModule } from '../tags/tags.module';
 import { TemplatesModule } from '../templates/templates.module';
+import { AudioListIndex } from './audio-list-index';
+import { AudioListMode } from './audio-list-mode';
 import { Audio, AudioSchema } from './audio.schema';
 import { AudiosController } from './audios.controller';
 import { AudiosRepository } from './audios.repository';
@@ -12,7 +14,7 @@ import { CatalogCountersService } from './catalog-counters.service';
 @Module({
   imports: [MongooseModule.forFeature([{ name: Audio.name, schema: AudioSchema }]), TagsModule, TemplatesModule, ReelsModule],
   controllers: [AudiosController],
-  providers: [AudiosRepository, AudiosService, CatalogCountersService],
+  providers: [AudiosRepository, AudiosService, CatalogCountersService, AudioListMode, AudioListIndex],
   exports: [AudiosService, CatalogCountersService],
 })
 export class AudiosModule {}

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { AnyBulkWriteOperation, Model } from 'mongoose';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import type { AnyBulkWriteOperation, Connection, FilterQuery, Model } from 'mongoose';
+import { ChangeFeed } from '../common/change-feed';
 import { Audio, AudioRecord, StemTrackRecord } from './audio.schema';
 import type { AudioListFilter, AudioListSort } from './audio-list-filter';
+import { AudioListMode } from './audio-list-mode';
 
 /** Fields of a list row or the detail; the rest (search key, counters' inputs) stays in the database. */
 const VIEW_FIELDS = {
@@ -32,6 +34,13 @@ const VIEW_FIELDS = {
 
 export type AudioView = Pick<AudioRecord, Exclude<keyof typeof VIEW_FIELDS, '_id'>>;
 
+/** A view plus every field the list filters and sorts on: what the in-memory list keeps per audio. */
+const LIST_ROW_FIELDS = { ...VIEW_FIELDS, search_key: 1, growth: 1, available_clips_counts: 1, tag_keys: 1 } as const;
+export type AudioListRow = Pick<AudioRecord, Exclude<keyof typeof LIST_ROW_FIELDS, '_id'>>;
+
+/** Point reads issued at once when the in-memory list catches up. */
+const POINT_READS_IN_FLIGHT = 8;
+
 /** What the analysis module needs of an audio: its media and the values that shape the answers. */
 export type AudioAnalysisSource = Pick<
   AudioRecord,
@@ -50,14 +59,65 @@ export type AudioCounters = Pick<
 
 @Injectable()
 export class AudiosRepository {
-  constructor(@InjectModel(Audio.name) private readonly audios: Model<Audio>) {}
+  /** Which audios changed, for the processes that keep the list in memory (audio-list-index.ts). */
+  readonly changes: ChangeFeed;
 
-  findPageByFilters(filter: AudioListFilter, sort: AudioListSort, skip: number, limit: number): Promise<AudioView[]> {
-    return this.audios.find(filter, VIEW_FIELDS).sort(sort).skip(skip).limit(limit).lean<AudioView[]>().exec();
+  constructor(
+    @InjectModel(Audio.name) private readonly audios: Model<Audio>,
+    @InjectConnection() connection: Connection,
+    private readonly listMode: AudioListMode,
+  ) {
+    this.changes = new ChangeFeed(connection, 'audios');
   }
 
-  countByFilters(filter: AudioListFilter): Promise<number> {
-    return this.audios.countDocuments(filter).exec();
+  /**
+   * Runs a write that may change the audios `ids`, then records them for the in-memory lists, even
+   * when the write failed part-way (an id recorded needlessly costs one re-read).
+   */
+  private async recordingChanges<T>(ids: string[], write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      if (ids.length > 0 && (await this.listMode.usesMemory())) await this.changes.append(ids);
+    }
+  }
+
+  /** Ids of the audios matching `filter`, for a write by filter to record what it touched. */
+  private async findIds(filter: FilterQuery<Audio>): Promise<string[]> {
+    return (await this.audios.find(filter, { _id: 1 }).lean<Array<{ _id: string }>>().exec()).map((r) => r._id);
+  }
+
+  /** Every audio's list row (the in-memory list loads this once, then follows the changes). */
+  findAllListRows(): Promise<AudioListRow[]> {
+    return this.audios.find({}, LIST_ROW_FIELDS).lean<AudioListRow[]>().exec();
+  }
+
+  /** The list rows of these audios by id, each an `_id` lookup; absent ids were deleted. */
+  async findListRowsByIds(musicCanonicalIds: string[]): Promise<Map<string, AudioListRow>> {
+    const found = new Map<string, AudioListRow>();
+    const queue = [...musicCanonicalIds];
+    const readNext = async (): Promise<void> => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        const row = await this.audios.findOne({ _id: id }, LIST_ROW_FIELDS).lean<AudioListRow>().exec();
+        if (row) found.set(id, row);
+      }
+    };
+    await Promise.all(Array.from({ length: POINT_READS_IN_FLIGHT }, readNext));
+    return found;
+  }
+
+  /** True when the catalog has at least one audio (a limit FerretDB serves without a scan). */
+  async hasAny(): Promise<boolean> {
+    return (await this.audios.findOne({}, { _id: 1 }).lean().exec()) !== null;
+  }
+
+  /** One page of the list and the number of matches, as two queries in parallel. */
+  async findPageAndCount(filter: AudioListFilter, sort: AudioListSort, skip: number, limit: number): Promise<{ rows: AudioView[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      this.audios.find(filter, VIEW_FIELDS).sort(sort).skip(skip).limit(limit).lean<AudioView[]>().exec(),
+      this.audios.countDocuments(filter).exec(),
+    ]);
+    return { rows, total };
   }
 
   findViewByMusicId(musicCanonicalId: string): Promise<AudioView | null> {
@@ -66,14 +126,12 @@ export class AudiosRepository {
 
   /** Sets the tags and answers the tag keys the audio carried just before, or null if it does not exist. */
   async replaceTags(musicCanonicalId: string, tags: string[], tagKeys: string[]): Promise<string[] | null> {
-    const before = await this.audios
-      .findOneAndUpdate(
-        { _id: musicCanonicalId },
-        { $set: { tags, tag_keys: tagKeys, updated_at: new Date() } },
-        { new: false },
-      )
-      .lean<AudioRecord>()
-      .exec();
+    const before = await this.recordingChanges([musicCanonicalId], () =>
+      this.audios
+        .findOneAndUpdate({ _id: musicCanonicalId }, { $set: { tags, tag_keys: tagKeys, updated_at: new Date() } }, { new: false })
+        .lean<AudioRecord>()
+        .exec(),
+    );
     return before ? (before.tag_keys ?? []) : null;
   }
 
@@ -86,9 +144,11 @@ export class AudiosRepository {
   }
 
   async removeTagFromAll(tagKey: string, spellings: string[]): Promise<number> {
-    const res = await this.audios
-      .updateMany({ tag_keys: tagKey }, { $pullAll: { tag_keys: [tagKey], tags: spellings }, $set: { updated_at: new Date() } })
-      .exec();
+    const ids = await this.findIds({ tag_keys: tagKey });
+    if (ids.length === 0) return 0;
+    const res = await this.recordingChanges(ids, () =>
+      this.audios.updateMany({ _id: { $in: ids } }, { $pullAll: { tag_keys: [tagKey], tags: spellings }, $set: { updated_at: new Date() } }).exec(),
+    );
     return res.modifiedCount;
   }
 
@@ -124,7 +184,7 @@ export class AudiosRepository {
     const ops: AnyBulkWriteOperation<Audio>[] = rows.map(({ musicCanonicalId, counters }) => ({
       updateOne: { filter: { _id: musicCanonicalId }, update: { $set: counters } },
     }));
-    await this.audios.bulkWrite(ops, { ordered: false });
+    await this.recordingChanges(rows.map((r) => r.musicCanonicalId), () => this.audios.bulkWrite(ops, { ordered: false }));
   }
 
   /** Inserts or updates audios by `music_canonical_id`; fields absent from `set` keep their values. */
@@ -137,36 +197,40 @@ export class AudiosRepository {
         upsert: true,
       },
     }));
-    await this.audios.bulkWrite(ops, { ordered: false });
+    await this.recordingChanges(rows.map((r) => r.set.music_canonical_id!), () => this.audios.bulkWrite(ops, { ordered: false }));
   }
 
   async insertMany(records: AudioRecord[]): Promise<void> {
-    await this.audios.insertMany(records.map((r) => ({ ...r, _id: r.music_canonical_id })), { ordered: false, lean: true });
+    const ids = records.map((r) => r.music_canonical_id);
+    await this.recordingChanges(ids, () => this.audios.insertMany(records.map((r) => ({ ...r, _id: r.music_canonical_id })), { ordered: false, lean: true }));
   }
 
   /** Saves the ending points; false when the audio does not exist. */
   async setEndingPoints(musicCanonicalId: string, eps: number[]): Promise<boolean> {
-    const res = await this.audios.updateOne({ _id: musicCanonicalId }, { $set: { eps, updated_at: new Date() } }).exec();
+    const res = await this.recordingChanges([musicCanonicalId], () =>
+      this.audios.updateOne({ _id: musicCanonicalId }, { $set: { eps, updated_at: new Date() } }).exec(),
+    );
     return res.matchedCount > 0;
   }
 
   /** Copies the lock holder and expiry the locks module decided, for the list and detail to show. */
   async setLockState(musicCanonicalId: string, lockedBy: string | null, expiresAt: Date | null): Promise<void> {
-    await this.audios.updateOne({ _id: musicCanonicalId }, { $set: { locked_by: lockedBy, lock_expires_at: expiresAt } }).exec();
+    await this.recordingChanges([musicCanonicalId], () =>
+      this.audios.updateOne({ _id: musicCanonicalId }, { $set: { locked_by: lockedBy, lock_expires_at: expiresAt } }).exec(),
+    );
   }
 
   async renameLockHolder(from: string, to: string): Promise<void> {
-    await this.audios.updateMany({ locked_by: from }, { $set: { locked_by: to } }).exec();
+    const ids = await this.findIds({ locked_by: from });
+    if (ids.length === 0) return;
+    await this.recordingChanges(ids, () => this.audios.updateMany({ _id: { $in: ids }, locked_by: from }, { $set: { locked_by: to } }).exec());
   }
 
   /** Beat figures the beats module counted (done beats, ep beats). */
   async setBeatCounts(musicCanonicalId: string, counts: BeatCounts): Promise<void> {
-    await this.audios.updateOne({ _id: musicCanonicalId }, { $set: counts }).exec();
+    await this.recordingChanges([musicCanonicalId], () => this.audios.updateOne({ _id: musicCanonicalId }, { $set: counts }).exec());
   }
 
-  countAll(): Promise<number> {
-    return this.audios.countDocuments({}).exec();
-  }
 
   findAnalysisSource(musicCanonicalId: string): Promise<AudioAnalysisSource | null> {
     const fields = { _id: 0, music_canonical_id: 1, media_url: 1, media_hash: 1, is_original_sound: 1, highlight_start_times_in_ms: 1, stem_status: 1, stem_tracks: 1, peaks_url: 1 };
@@ -175,19 +239,29 @@ export class AudiosRepository {
 
   /** Stem state of one audio; false when it does not exist. */
   async setStemState(musicCanonicalId: string, status: string | null, tracks: StemTrackRecord[]): Promise<boolean> {
-    const res = await this.audios.updateOne({ _id: musicCanonicalId }, { $set: { stem_status: status, stem_tracks: tracks } }).exec();
+    const res = await this.recordingChanges([musicCanonicalId], () =>
+      this.audios.updateOne({ _id: musicCanonicalId }, { $set: { stem_status: status, stem_tracks: tracks } }).exec(),
+    );
     return res.matchedCount > 0;
   }
 
   /** Stem state of every audio of one media file whose status is one of `fromStatuses`. */
   async setStemStateByMediaHash(mediaHash: string, fromStatuses: string[], status: string, tracks: StemTrackRecord[]): Promise<void> {
-    await this.audios.updateMany({ media_hash: mediaHash, stem_status: { $in: fromStatuses } }, { $set: { stem_status: status, stem_tracks: tracks } }).exec();
+    const ids = await this.findIds({ media_hash: mediaHash, stem_status: { $in: fromStatuses } });
+    if (ids.length === 0) return;
+    await this.recordingChanges(ids, () =>
+      this.audios.updateMany({ _id: { $in: ids }, stem_status: { $in: fromStatuses } }, { $set: { stem_status: status, stem_tracks: tracks } }).exec(),
+    );
   }
 
   /** Peaks of one media file (and its decoded length where none was recorded) on every audio using it. */
   async setPeaksByMediaHash(mediaHash: string, peaksUrl: string, durationMs: number): Promise<void> {
-    await this.audios.updateMany({ media_hash: mediaHash }, { $set: { peaks_url: peaksUrl } }).exec();
-    await this.audios.updateMany({ media_hash: mediaHash, duration_ms: null }, { $set: { duration_ms: durationMs } }).exec();
+    const ids = await this.findIds({ media_hash: mediaHash });
+    if (ids.length === 0) return;
+    await this.recordingChanges(ids, async () => {
+      await this.audios.updateMany({ _id: { $in: ids } }, { $set: { peaks_url: peaksUrl } }).exec();
+      await this.audios.updateMany({ _id: { $in: ids }, duration_ms: null }, { $set: { duration_ms: durationMs } }).exec();
+    });
   }
 
   /** Media files (hash and public url) of audios that have no peaks yet, at most `limit`. */

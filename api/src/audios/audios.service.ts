@@ -6,6 +6,8 @@ import { PAGE_SIZE, deriveTagKey } from '@curator/shared/domain';
 import { AudioEditLeases } from '../common/audio-edit-lease';
 import { TagsService } from '../tags/tags.service';
 import { buildAudioListFilter, buildAudioListSort } from './audio-list-filter';
+import { AudioListIndex } from './audio-list-index';
+import { AudioListMode } from './audio-list-mode';
 import { toAudioDetail, toAudioListItem } from './audio-view';
 import type { AudioRecord, StemTrackRecord } from './audio.schema';
 import { AudiosRepository, type AudioAnalysisSource } from './audios.repository';
@@ -28,6 +30,8 @@ export class AudiosService {
   constructor(
     private readonly audios: AudiosRepository,
     private readonly tags: TagsService,
+    private readonly listMode: AudioListMode,
+    private readonly listIndex: AudioListIndex,
     @InjectConnection() connection: Connection,
   ) {
     this.leases = new AudioEditLeases(connection);
@@ -58,12 +62,17 @@ export class AudiosService {
 
   async list(query: AudioListQuery): Promise<AudioListPage> {
     const filter = buildAudioListFilter(query);
-    const [rows, total] = await Promise.all([
-      this.audios.findPageByFilters(filter, buildAudioListSort(query), query.skip, PAGE_SIZE),
-      this.audios.countByFilters(filter),
-    ]);
+    const sort = buildAudioListSort(query);
+    const { rows, total } = (await this.listMode.usesMemory())
+      ? await this.listIndex.page(filter, sort, query.skip, PAGE_SIZE)
+      : await this.audios.findPageAndCount(filter, sort, query.skip, PAGE_SIZE);
     const now = new Date();
     return { results: rows.map((r) => toAudioListItem(r, now)), total };
+  }
+
+  /** Loads the in-memory list ahead of the first request, where the list is kept in memory. */
+  async warmList(): Promise<void> {
+    if (await this.listMode.usesMemory()) await this.listIndex.catchUp();
   }
 
   async detail(musicCanonicalId: string): Promise<AudioDetail> {
@@ -116,8 +125,8 @@ export class AudiosService {
     return this.audios.findExistingIds(musicCanonicalIds);
   }
 
-  countAll(): Promise<number> {
-    return this.audios.countAll();
+  hasAny(): Promise<boolean> {
+    return this.audios.hasAny();
   }
 
   /** Media and answer-shaping fields for the analysis endpoints; null when the audio does not exist. */

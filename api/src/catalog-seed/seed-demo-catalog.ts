@@ -72,7 +72,7 @@ export async function seedDemoCatalog(options: SeedDemoOptions): Promise<SeedDem
   );
   try {
     const audios = ctx.get(AudiosService);
-    if ((await audios.countAll()) > 0) return { seeded: false, audios: 0, templates: 0, reels: 0, ms: Date.now() - started };
+    if (await audios.hasAny()) return { seeded: false, audios: 0, templates: 0, reels: 0, ms: Date.now() - started };
     const cacheDir = options.cacheDir ?? join(config.MEDIA_DIR, '..', 'demo-cache');
     const media = await prepareDemoMedia({ store: ctx.get(MediaStoreService), cacheDir, fileCount: mediaFiles, seed, log });
     await ctx.get(TagsService).resolveSpellings(DEMO_TAGS.map(([text]) => text));

@@ -35,6 +35,12 @@ export const EnvSchema = z.object({
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().default('1mb'),
+  /**
+   * Where GET /api/audio/ filters and sorts: `database`, `memory` (a per-process copy of the list
+   * fields kept current through a change feed), or `auto`: memory on the embedded FerretDB, whose
+   * SQLite backend scans the whole collection for every filter and sort.
+   */
+  AUDIO_LIST_INDEX: z.enum(['auto', 'memory', 'database']).default('auto'),
   /** Analysis job lease, ms: a job whose worker sent no heartbeat for this long is retried elsewhere. */
   ANALYSIS_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Back-off before a failed attempt is retried, ms, multiplied by the attempts so far. */

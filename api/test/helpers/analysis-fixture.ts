@@ -33,6 +33,7 @@ export async function insertAudio(
     media_url: media?.url ?? null, media_hash: media?.hash ?? null, duration_ms: null,
     is_original_sound: options.isOriginalSound ?? false, highlight_start_times_in_ms: options.highlightsMs ?? [],
   };
+  // Through the model, for its defaults; these tests never read the audio list.
   await audioModel(t).create(record);
 }
 

@@ -1,6 +1,7 @@
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { Audio, AudioRecord, deriveSearchKey } from '../../src/audios/audio.schema';
+import { AudiosService } from '../../src/audios/audios.service';
 import type { TestApp } from './test-app';
 
 /** Deterministic generator (mulberry32) so a failing case can be replayed. */
@@ -69,4 +70,9 @@ export function buildFixtureAudios(count: number, seed = 7): AudioRecord[] {
 
 export function audioModel(t: TestApp): Model<Audio> {
   return t.app.get<Model<Audio>>(getModelToken(Audio.name));
+}
+
+/** Writes audios the way the seed and import do: through the catalog's service, changes recorded. */
+export function insertAudios(t: TestApp, audios: AudioRecord[]): Promise<void> {
+  return t.app.get(AudiosService).insertMany(audios);
 }

@@ -4,7 +4,7 @@ import { CSRF_HEADER_NAME } from '@curator/shared/contract';
 import type { AudioRecord } from '../../src/audios/audio.schema';
 import { CatalogCountersService } from '../../src/audios/catalog-counters.service';
 import { Template, TemplateRecord } from '../../src/templates/template.schema';
-import { audioModel, buildFixtureAudios } from './catalog-fixture';
+import { audioModel, buildFixtureAudios, insertAudios } from './catalog-fixture';
 import type { TestApp } from './test-app';
 
 /** Audios with no counters, locks or EPs set: the workspace writes them. */
@@ -51,7 +51,7 @@ export function templateModel(t: TestApp): Model<Template> {
 
 /** Inserts audios and templates the way an import leaves them: counters recounted. */
 export async function seedCatalog(t: TestApp, audios: AudioRecord[], templates: TemplateRecord[]): Promise<void> {
-  await audioModel(t).insertMany(audios);
+  await insertAudios(t, audios);
   if (templates.length) await templateModel(t).insertMany(templates);
   await t.app.get(CatalogCountersService).recount(audios.map((a) => a.music_canonical_id));
 }

@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/env.schema';
+
+/**
+ * Decides, once per process, whether the audio list is answered from memory. Every process on
+ * one database decides alike (the setting, or the server's kind), so writers append to the change
+ * feed exactly when readers follow it.
+ */
+@Injectable()
+export class AudioListMode {
+  private decided?: Promise<boolean>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConnection() private readonly connection: Connection,
+  ) {}
+
+  usesMemory(): Promise<boolean> {
+    this.decided ??= this.decide().catch((error: unknown) => {
+      this.decided = undefined;
+      throw error;
+    });
+    return this.decided;
+  }
+
+  private async decide(): Promise<boolean> {
+    if (this.config.AUDIO_LIST_INDEX !== 'auto') return this.config.AUDIO_LIST_INDEX === 'memory';
+    await this.connection.asPromise();
+    const info = await this.connection.db!.admin().command({ buildInfo: 1 });
+    return 'ferretdbVersion' in info;
+  }
+}
