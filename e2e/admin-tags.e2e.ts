@@ -1,29 +1,11 @@
-import mongoose from 'mongoose';
 import type { Browser, Dialog, Page } from 'playwright-core';
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
+import { importCatalog } from './harness/workspace-seed';
 
 const TAG = 'e2e-admin-tag';
 const KEPT_TAG = 'e2e-kept-tag';
 const AUDIO = { id: 'e2e-admin-tags-audio', name: 'Admin Tags Probe' };
-
-/** One catalog audio written straight into the e2e database (the catalog has no create call). */
-async function insertAudio(): Promise<void> {
-  const connection = await mongoose.createConnection(process.env.E2E_MONGODB_URI!).asPromise();
-  try {
-    const now = new Date();
-    await connection.collection<{ _id: string } & Record<string, unknown>>('audios').insertOne({
-      _id: AUDIO.id, music_canonical_id: AUDIO.id, audio_id: 'e2e-a1', audio_name: AUDIO.name, artist_name: 'Probe Artist',
-      search_key: `${AUDIO.name}\nprobe artist`.toLowerCase(), media_url: null, media_hash: null, duration_ms: null,
-      media_truth_path: null, is_original_sound: false, trendlist: null, track_meta: { first_seen_at: now }, growth: 0,
-      reel_count: 0, template_count_available: 0, available_clips_counts: [], templates_approved_count: 0, beats_done_count: 0,
-      beat_and_template_approved: 0, ep_template_count: 0, eps: [], highlight_start_times_in_ms: [], stem_status: null,
-      stem_tracks: [], locked_by: null, lock_expires_at: null, tags: [], tag_keys: [], created_at: now, updated_at: now,
-    });
-  } finally {
-    await connection.close();
-  }
-}
 
 describe('admin remote: tags in Chromium', () => {
   let browser: Browser;
@@ -31,7 +13,7 @@ describe('admin remote: tags in Chromium', () => {
   const admin = createAdminWithCommand('tags-admin', 'tags-admin-pass-1');
 
   beforeAll(async () => {
-    await insertAudio();
+    importCatalog([{ music_canonical_id: AUDIO.id, audio_name: AUDIO.name, artist_name: 'Probe Artist', is_original_sound: false, media: null }]);
     browser = await launchChromium();
     page = await (await newContext(browser)).newPage();
     await loginThroughForm(page, admin.username, admin.password);
