@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // Benchmark of GET /api/audio/ on the embedded database: seeds 10,000 and 100,000 audios in a
-// scratch FerretDB, starts the built API against each, and prints p50/p95 over HTTP (logged in)
-// beside the same find + count issued with the MongoDB driver. BENCH_SIZES=10000,100000 and
-// BENCH_SAMPLES=N (per query; default 20, at most 5 above 20,000 audios) change the run.
+// scratch FerretDB, starts the built API against each (which keeps the list in memory there) and
+// prints p50/p95 over HTTP (logged in), also for a list read right after a write, beside the same
+// find + count issued straight to the database with the MongoDB driver: what the list costs
+// without the in-memory copy. BENCH_SIZES=10000,100000 and BENCH_SAMPLES=N (per query; default
+// 20, 5 above 20,000 audios; the direct queries at most 3 there, each takes over a minute) change the run.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { login, timeIt } from './lib/bench-http.mjs';
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,41 +22,6 @@ const QUERIES = {
   'name search': { q: 'neon' },
 };
 const PASSWORD = 'bench-password-1';
-
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
-
-async function timeIt(samples, fn) {
-  await fn(); // warm-up
-  const times = [];
-  for (let i = 0; i < samples; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
-
-/** Logs in over HTTP like the browser: csrftoken cookie, then the session cookie. */
-async function login(baseUrl) {
-  const jar = new Map();
-  const keep = (res) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, v] = pair.split('=');
-      jar.set(k, v);
-    }
-  };
-  keep(await fetch(`${baseUrl}/api/health/`));
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${baseUrl}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'X-CSRFToken': jar.get('csrftoken'), cookie: cookie() },
-    body: JSON.stringify({ username: 'bench', password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  keep(res);
-  return cookie();
-}
 
 /** The API's own filter builder, run through the driver: find one page and count, in parallel. */
 function driverQuery(db, params) {
@@ -77,23 +45,41 @@ async function benchSize(db, size, tmp) {
   await seedDemoCatalog({ mongodbUri: uri, mediaDir, cacheDir: path.join(ROOT, 'data', 'demo-cache'), count: size, withRelated: false });
   console.log(`seeded ${size} audios in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   await ensureDemoAdmin({ mongodbUri: uri, username: 'bench', password: PASSWORD });
+  t = Date.now();
   const api = await startApi({ mongodbUri: uri, env: { MEDIA_DIR: mediaDir, LOG_LEVEL: 'silent' } });
   const client = await MongoClient.connect(uri);
   const samples = Number(process.env.BENCH_SAMPLES ?? (size > 20000 ? 5 : 20));
+  const directSamples = size > 20000 ? Math.min(samples, 3) : samples;
   const rows = [];
   try {
-    const cookie = await login(api.baseUrl);
+    const { cookie, csrf } = await login(api.baseUrl, 'bench', PASSWORD);
+    const list = async (params) => {
+      const res = await fetch(`${api.baseUrl}/api/audio/?${new URLSearchParams(params)}`, { headers: { cookie } });
+      if (!res.ok) throw new Error(`GET /api/audio/: ${res.status}`);
+      return res.json();
+    };
+    const first = await list({});
+    console.log(`  API started and answered its first list (${first.total} audios) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     for (const [name, params] of Object.entries(QUERIES)) {
-      const url = `${api.baseUrl}/api/audio/?${new URLSearchParams(params)}`;
-      const http = await timeIt(samples, async () => {
-        const res = await fetch(url, { headers: { cookie } });
-        if (!res.ok) throw new Error(`${url}: ${res.status}`);
-        await res.json();
-      });
-      const driver = await timeIt(samples, driverQuery(client.db(), params));
-      rows.push({ size, name, http, driver });
+      const http = await timeIt(samples, () => list(params));
+      const direct = await timeIt(directSamples, driverQuery(client.db(), params));
+      rows.push({ size, name, http, direct });
       console.log(`  ${name}: measured`);
     }
+    // A write (here a tag on one audio) makes the next list apply the change and sort again.
+    const ids = first.results.map((r) => r.id);
+    let n = 0;
+    const afterWrite = await timeIt(samples, async () => {
+      const id = ids[n++ % ids.length];
+      const res = await fetch(`${api.baseUrl}/api/audio/${id}/taggify/`, {
+        method: 'POST', headers: { cookie, 'X-CSRFToken': csrf, 'content-type': 'application/json' }, body: JSON.stringify({ tags: [`bench ${n}`] }),
+      });
+      if (!res.ok) throw new Error(`taggify: ${res.status}`);
+      const started = process.hrtime.bigint();
+      await list({});
+      return Number(process.hrtime.bigint() - started) / 1e6;
+    });
+    rows.push({ size, name: 'default, after a tag write', http: afterWrite, direct: null });
   } finally {
     await client.close();
     await api.stop();
@@ -102,13 +88,15 @@ async function benchSize(db, size, tmp) {
 }
 
 function printTable(rows) {
-  const f = (n) => n.toFixed(1).padStart(8);
-  console.log(`\n${'audios'.padStart(7)} | ${'query'.padEnd(24)} | API p50 | API p95 | drv p50 | drv p95 | API/drv p50`);
-  console.log('-'.repeat(96));
+  const f = (n) => (n === undefined ? '-' : n.toFixed(1)).padStart(9);
+  console.log(`\n${'audios'.padStart(7)} | ${'query'.padEnd(27)} |  API p50 |  API p95 |   DB p50 |   DB p95 | API/DB p50`);
+  console.log('-'.repeat(100));
   for (const r of rows) {
-    console.log(`${String(r.size).padStart(7)} | ${r.name.padEnd(24)} |${f(r.http.p50)} |${f(r.http.p95)} |${f(r.driver.p50)} |${f(r.driver.p95)} | ${(r.http.p50 / r.driver.p50).toFixed(2).padStart(6)}`);
+    const ratio = r.direct ? (r.http.p50 / r.direct.p50).toFixed(3) : '-';
+    console.log(`${String(r.size).padStart(7)} | ${r.name.padEnd(27)} |${f(r.http.p50)} |${f(r.http.p95)} |${f(r.direct?.p50)} |${f(r.direct?.p95)} | ${ratio.padStart(9)}`);
   }
-  console.log('(milliseconds; driver = the same find(100) + count, in parallel, as the API issues them)');
+  console.log('(milliseconds over HTTP, logged in; DB = the same find(100) + count sent straight to the database with the driver,');
+  console.log(' in parallel: the database path of the list, which the API leaves for its in-memory copy on the embedded database)');
 }
 
 async function main() {

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { percentile } from './lib/bench-http.mjs';
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,7 +23,6 @@ const USERS = 10;
 const PASSWORD = 'bench-password-1';
 const REQUEST_TIMEOUT_MS = 30_000;
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
 
 /** One browser: its cookies, and the CSRF header on writes. */

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { login, timeIt } from './lib/bench-http.mjs';
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,8 +24,6 @@ const QUERIES = [
   ['approvals, skip 5000', '/api/approvals/?skip=5000'],
   ['approvals, tag filter', '/api/approvals/?tags=chill'],
 ];
-
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
 function createRandom(seed) {
   let s = seed >>> 0;
@@ -91,38 +90,6 @@ async function seed(db, size) {
   return written;
 }
 
-async function login(baseUrl) {
-  const jar = new Map();
-  const keep = (res) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, v] = pair.split('=');
-      jar.set(k, v);
-    }
-  };
-  keep(await fetch(`${baseUrl}/api/health/`));
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${baseUrl}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'X-CSRFToken': jar.get('csrftoken'), cookie: cookie() },
-    body: JSON.stringify({ username: 'bench', password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  keep(res);
-  return cookie();
-}
-
-async function timeIt(samples, fn) {
-  await fn(); // warm-up
-  const times = [];
-  for (let i = 0; i < samples; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
-
 async function benchSize(server, size, tmp) {
   const { ensureDemoAdmin } = require(path.join(ROOT, 'api/dist/users/admin-bootstrap.js'));
   const { startApi } = require(path.join(ROOT, 'e2e/harness/api-process.cjs'));
@@ -138,7 +105,7 @@ async function benchSize(server, size, tmp) {
   const samples = Number(process.env.BENCH_SAMPLES ?? (size > 20000 ? 5 : 20));
   const rows = [];
   try {
-    const cookie = await login(api.baseUrl);
+    const { cookie } = await login(api.baseUrl, 'bench', PASSWORD);
     for (const [name, url] of QUERIES) {
       const result = await timeIt(samples, async () => {
         const res = await fetch(`${api.baseUrl}${url}`, { headers: { cookie } });
