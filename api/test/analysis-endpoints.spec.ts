@@ -103,8 +103,7 @@ describe('analysis endpoints with a worker (autobeat, peaks, stems)', () => {
 
   it('computes peaks for media lacking them and serves them with the audio, equal to a direct computation', async () => {
     expect(await t.app.get(AnalysisService).enqueueMissingPeaks()).toBe(1);
-    // A job: under the whole suite's load on the shared database it can wait a while for its turn.
-    const detail = await waitFor(async () => (await t.agent.get('/api/audio/music1/').expect(200)).body, (b) => b.peaks_url !== null, 60_000);
+    const detail = await waitFor(async () => (await t.agent.get('/api/audio/music1/').expect(200)).body, (b) => b.peaks_url !== null, 20_000);
     expect(detail.duration_s).toBeCloseTo(track.durationS, 1);
     const list = await t.agent.get('/api/audio/').expect(200);
     expect(list.body.results.find((r: { id: string }) => r.id === 'original1').peaks_url).toBe(detail.peaks_url);
@@ -115,5 +114,5 @@ describe('analysis endpoints with a worker (autobeat, peaks, stems)', () => {
     expect(file.samples_per_pixel).toBe(256);
     expect(file.duration_s).toBeCloseTo(direct.durationS, 3);
     expect(file.sample_rate_hz).toBe(decoded.sampleRateHz);
-  }, 90_000);
+  });
 });

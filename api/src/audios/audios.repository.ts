@@ -259,8 +259,9 @@ export class AudiosRepository {
     const ids = await this.findIds({ media_hash: mediaHash });
     if (ids.length === 0) return;
     await this.recordingChanges(ids, async () => {
-      await this.audios.updateMany({ _id: { $in: ids } }, { $set: { peaks_url: peaksUrl } }).exec();
+      // The length first: whoever sees the peaks url (what readers wait for) also sees it.
       await this.audios.updateMany({ _id: { $in: ids }, duration_ms: null }, { $set: { duration_ms: durationMs } }).exec();
+      await this.audios.updateMany({ _id: { $in: ids } }, { $set: { peaks_url: peaksUrl } }).exec();
     });
   }
 
