@@ -4,7 +4,8 @@
 // prints p50/p95 over HTTP (logged in), also for a list read right after a write, beside the same
 // find + count issued straight to the database with the MongoDB driver: what the list costs
 // without the in-memory copy. BENCH_SIZES=10000,100000 and BENCH_SAMPLES=N (per query; default
-// 20, 5 above 20,000 audios; the direct queries at most 3 there, each takes over a minute) change the run.
+// 20, 5 above 20,000 audios) change the run; the direct queries (seconds to minutes each) take at
+// most 5 samples, 3 above 20,000 audios.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,7 +50,7 @@ async function benchSize(db, size, tmp) {
   const api = await startApi({ mongodbUri: uri, env: { MEDIA_DIR: mediaDir, LOG_LEVEL: 'silent' } });
   const client = await MongoClient.connect(uri);
   const samples = Number(process.env.BENCH_SAMPLES ?? (size > 20000 ? 5 : 20));
-  const directSamples = size > 20000 ? Math.min(samples, 3) : samples;
+  const directSamples = Math.min(samples, size > 20000 ? 3 : 5);
   const rows = [];
   try {
     const { cookie, csrf } = await login(api.baseUrl, 'bench', PASSWORD);
