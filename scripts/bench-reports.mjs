@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Benchmark of GET /api/segment/stats/ and GET /api/approvals/ on the embedded database: writes a
-// synthetic catalog (audios, ~2.5 templates each, the approvals read model) of 100,000 audios into
-// a scratch FerretDB, starts the built API against it and prints p50/p95 over HTTP (logged in).
+// Benchmark of GET /api/segment/stats/ and GET /api/approvals/ on the embedded database (and of
+// the per-audio reads of a workspace beside them): writes a synthetic catalog (audios, ~2.5
+// templates each, the approvals read model) of 100,000 audios into a scratch FerretDB, starts the
+// built API against it and prints p50/p95 over HTTP (logged in).
 // BENCH_SIZES=10000,100000 and BENCH_SAMPLES=N (default 20, 5 above 20,000 audios) change the run.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,10 @@ const QUERIES = [
   ['approvals, first page', '/api/approvals/'],
   ['approvals, skip 5000', '/api/approvals/?skip=5000'],
   ['approvals, tag filter', '/api/approvals/?tags=chill'],
+  // What opening one audio's workspace reads, on the same catalog.
+  ['workspace: audio detail', '/api/audio/b123/'],
+  ['workspace: its templates', '/api/templates/?music_canonical_id=b123&exclude_not_started_at_highlight=true&exclude_disapproved=true'],
+  ['workspace: its beats', '/api/beats/?music_canonical_id=b123'],
 ];
 
 function createRandom(seed) {
