@@ -26,11 +26,38 @@ export function isRouteOf(remote: RemoteDefinition, pathname: string): boolean {
   return remote.routes.some((route) => pathname === route.replace(/\/$/, '') || pathname.startsWith(route));
 }
 
+let remoteMap: Promise<RemoteDefinition[]> | undefined;
+
+/** The API's remote map, fetched once and registered with the federation runtime (retried after a failure). */
+function loadRemoteMap(): Promise<RemoteDefinition[]> {
+  remoteMap ??= (async () => {
+    const response = await fetch('/api/mfe-config/', { cache: 'no-store', credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`remote map unavailable (${response.status})`);
+    const remotes = (await response.json()) as RemoteDefinition[];
+    registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
+    return remotes;
+  })().catch((error: unknown) => {
+    remoteMap = undefined;
+    throw error;
+  });
+  return remoteMap;
+}
+
+/**
+ * Starts downloading the screen of `pathname` while the session is checked and the chrome renders,
+ * so that mounting it later finds its code loaded. Any failure is left to the mount to report.
+ */
+export function preloadScreenFor(pathname: string): void {
+  loadRemoteMap()
+    .then((remotes) => {
+      const remote = remotes.find((r) => isRouteOf(r, pathname));
+      return remote ? loadRemote(`${remote.name}/app`) : undefined;
+    })
+    .catch(() => undefined);
+}
+
 async function registerAll(store: AppStore) {
-  const response = await fetch('/api/mfe-config/', { cache: 'no-store', credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`remote map unavailable (${response.status})`);
-  const remotes = (await response.json()) as RemoteDefinition[];
-  registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
+  const remotes = await loadRemoteMap();
   addErrorHandler((error) => {
     store.dispatch(toastPushed('error', `${error.appOrParcelName} failed to load`));
   });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Layout, Menu } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
 import type { AppStore } from '@curator/shared';
@@ -9,7 +9,8 @@ import { UserMenu } from './user-menu';
 /** The chrome around every screen; single-spa owns everything inside the outlet. */
 export function ShellLayout({ store }: { store: AppStore }) {
   const { pathname } = useLocation();
-  useEffect(() => {
+  // Before paint: the screen's mount should not wait for the chrome to be painted first.
+  useLayoutEffect(() => {
     void startMicroFrontends(store);
   }, [store]);
   const selected = selectNavKey(pathname);
