@@ -174,7 +174,10 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
     await page.getByTestId('offsets-table').locator('tr[data-row-key="6.5"]').click();
     await page.keyboard.press('Backspace');
     await eventually(() => shownOffsets(page), (o) => !o.includes(6.5));
-    await beatRow(page, 'verse').getByRole('checkbox').check();
+    // The tick shows once the save has been queued behind the offset delete; wait for it as a user would.
+    const done = beatRow(page, 'verse').getByRole('checkbox');
+    await done.click();
+    await eventually(() => done.isChecked(), (checked) => checked);
     const beats = await eventually(() => fetchBeats(api, id), (b) => b.some((x) => x.name === 'verse' && x.done && !x.offsets.includes(6.5)));
     expect(beats.find((b) => b.name === 'verse')).toMatchObject({ done: true, offsets: [5, 8, 10.25, 12] });
   }, 60_000);

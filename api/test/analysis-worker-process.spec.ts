@@ -49,11 +49,10 @@ describe('worker processes (node worker.js): a killed worker’s job is retried 
     await t.agent.post('/api/audio/music1/stem/').set('X-CSRFToken', t.csrf()).expect(200);
     const first = spawnWorker();
     const jobModel = t.app.get<Model<AnalysisJob>>(getModelToken(AnalysisJob.name));
-    const running = await waitFor(
-      () => jobModel.findOne({ kind: 'stems' }).lean<AnalysisJobRecord>().exec(),
-      (job) => job?.status === 'running',
-      30_000,
-    );
+    // Mid-job: the worker has claimed the job and told the audio it is processing.
+    await waitFor(async () => (await t.agent.get('/api/audio/music1/stem/').expect(200)).body.stem_status, (s) => s === 'processing', 30_000, 50);
+    const running = await jobModel.findOne({ kind: 'stems' }).lean<AnalysisJobRecord>().exec();
+    expect(running).toMatchObject({ status: 'running' });
     expect(running!.worker_id).toContain(`:${first.pid}:`);
     first.kill('SIGKILL');
     await exitOf(first);
