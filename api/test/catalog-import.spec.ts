@@ -133,4 +133,23 @@ describe('npm run import (catalog import)', () => {
     await run();
     expect((await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200)).body.results[0].beat_and_template_approved).toBe(5);
   });
+
+  it('re-imports a file of more than a hundred known audios, templates and reels', async () => {
+    const n = 120; // more than one database command can hold open on the embedded database
+    const many = {
+      audios: join(dir, 'many-a.jsonl'), templates: join(dir, 'many-t.jsonl'), reels: join(dir, 'many-r.jsonl'),
+    };
+    const ids = Array.from({ length: n }, (_, i) => `bulk${i}`);
+    writeFileSync(many.audios, jsonl(ids.map((id) => audio(id, { media: null }))));
+    writeFileSync(many.templates, jsonl(ids.map((id) => ({ ...template(`bt-${id}`, 0, 2), music_canonical_id: id }))));
+    writeFileSync(many.reels, jsonl(ids.map((id) => ({ code: `br-${id}`, music_canonical_id: id, taken_at: iso(DAY_MS) }))));
+    const importMany = () => runImport({ mongodbUri: t.config.MONGODB_URI, mediaDir, mediaRoot: dir, ...many });
+    await importMany();
+    // The second run updates an existing document with every line.
+    const again = await importMany();
+    expect(again.problems).toEqual([]);
+    expect(again.files.map((f) => f.imported)).toEqual([n, n, n]);
+    const list = await t.agent.get('/api/audio/').query({ q: 'bulk119' }).expect(200);
+    expect(list.body.results[0]).toMatchObject({ id: 'bulk119', reel_count: 1, template_count_available: 1 });
+  }, 120_000);
 });

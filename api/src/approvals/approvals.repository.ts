@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 import { Approval, ApprovalRecord } from './approval.schema';
+import { inWriteCommands } from '../common/write-commands';
 
 /** Newest approval first; _id breaks ties so pages never overlap. */
 const PAGE_SORT = { approval_date: -1, _id: -1 } as const;
@@ -42,7 +43,7 @@ export class ApprovalsRepository {
     const ops: AnyBulkWriteOperation<Approval>[] = rows.map(({ _id, ...fields }) => ({
       updateOne: { filter: { _id }, update: { $set: fields }, upsert: true },
     }));
-    await this.approvals.bulkWrite(ops, { ordered: false });
+    await inWriteCommands(ops, (slice) => this.approvals.bulkWrite(slice, { ordered: false }));
   }
 
   async deleteById(id: string): Promise<void> {

@@ -5,6 +5,7 @@ import { ChangeFeed } from '../common/change-feed';
 import { Audio, AudioRecord, StemTrackRecord } from './audio.schema';
 import type { AudioListFilter, AudioListSort } from './audio-list-filter';
 import { AudioListMode } from './audio-list-mode';
+import { inWriteCommands } from '../common/write-commands';
 
 /** Fields of a list row or the detail; the rest (search key, counters' inputs) stays in the database. */
 const VIEW_FIELDS = {
@@ -184,7 +185,7 @@ export class AudiosRepository {
     const ops: AnyBulkWriteOperation<Audio>[] = rows.map(({ musicCanonicalId, counters }) => ({
       updateOne: { filter: { _id: musicCanonicalId }, update: { $set: counters } },
     }));
-    await this.recordingChanges(rows.map((r) => r.musicCanonicalId), () => this.audios.bulkWrite(ops, { ordered: false }));
+    await this.recordingChanges(rows.map((r) => r.musicCanonicalId), () => inWriteCommands(ops, (slice) => this.audios.bulkWrite(slice, { ordered: false })));
   }
 
   /** Inserts or updates audios by `music_canonical_id`; fields absent from `set` keep their values. */
@@ -197,7 +198,7 @@ export class AudiosRepository {
         upsert: true,
       },
     }));
-    await this.recordingChanges(rows.map((r) => r.set.music_canonical_id!), () => this.audios.bulkWrite(ops, { ordered: false }));
+    await this.recordingChanges(rows.map((r) => r.set.music_canonical_id!), () => inWriteCommands(ops, (slice) => this.audios.bulkWrite(slice, { ordered: false })));
   }
 
   async insertMany(records: AudioRecord[]): Promise<void> {
@@ -230,7 +231,6 @@ export class AudiosRepository {
   async setBeatCounts(musicCanonicalId: string, counts: BeatCounts): Promise<void> {
     await this.recordingChanges([musicCanonicalId], () => this.audios.updateOne({ _id: musicCanonicalId }, { $set: counts }).exec());
   }
-
 
   findAnalysisSource(musicCanonicalId: string): Promise<AudioAnalysisSource | null> {
     const fields = { _id: 0, music_canonical_id: 1, media_url: 1, media_hash: 1, is_original_sound: 1, highlight_start_times_in_ms: 1, stem_status: 1, stem_tracks: 1, peaks_url: 1 };

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 import { Reel, ReelRecord } from './reel.schema';
+import { inWriteCommands } from '../common/write-commands';
 
 export type ReelCounterRow = Pick<ReelRecord, 'music_canonical_id' | 'taken_at'>;
 
@@ -22,7 +23,7 @@ export class ReelsRepository {
     const ops: AnyBulkWriteOperation<Reel>[] = records.map((r) => ({
       updateOne: { filter: { code: r.code }, update: { $set: r }, upsert: true },
     }));
-    await this.reels.bulkWrite(ops, { ordered: false });
+    await inWriteCommands(ops, (slice) => this.reels.bulkWrite(slice, { ordered: false }));
   }
 
   async insertMany(records: ReelRecord[]): Promise<void> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 import { Tag, TagRecord } from './tag.schema';
+import { inWriteCommands } from '../common/write-commands';
 
 const FIELDS = { _id: 0, text: 1, text_key: 1, used_count: 1, count_updated_at: 1, created_at: 1 } as const;
 
@@ -41,11 +42,13 @@ export class TagsRepository {
         upsert: true,
       },
     }));
-    try {
-      await this.tags.bulkWrite(ops, { ordered: false });
-    } catch (e) {
-      if (!isDuplicateKey(e)) throw e;
-    }
+    await inWriteCommands(ops, async (slice) => {
+      try {
+        await this.tags.bulkWrite(slice, { ordered: false });
+      } catch (e) {
+        if (!isDuplicateKey(e)) throw e;
+      }
+    });
   }
 
   /**
@@ -66,7 +69,7 @@ export class TagsRepository {
     const ops: AnyBulkWriteOperation<Tag>[] = [...counts].map(([textKey, n]) => ({
       updateOne: { filter: { text_key: textKey }, update: { $set: { used_count: n, count_updated_at: now } } },
     }));
-    if (ops.length) await this.tags.bulkWrite(ops, { ordered: false });
+    await inWriteCommands(ops, (slice) => this.tags.bulkWrite(slice, { ordered: false }));
   }
 
   async deleteByKey(textKey: string): Promise<TagRecord | null> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 import { Template, TemplateRecord } from './template.schema';
+import { inWriteCommands } from '../common/write-commands';
 
 export type TemplateListFilter = {
   musicCanonicalId: string;
@@ -51,7 +52,7 @@ export class TemplatesRepository {
     const ops: AnyBulkWriteOperation<Template>[] = rows.map((r) => ({
       updateOne: { filter: { template_clips_media_id: r.templateClipsMediaId }, update: { $set: { started_at_highlight: r.value } } },
     }));
-    await this.templates.bulkWrite(ops, { ordered: false });
+    await inWriteCommands(ops, (slice) => this.templates.bulkWrite(slice, { ordered: false }));
   }
 
   /** Inserts or updates templates by `template_clips_media_id`; approval state is kept on update. */
@@ -64,7 +65,7 @@ export class TemplatesRepository {
         upsert: true,
       },
     }));
-    await this.templates.bulkWrite(ops, { ordered: false });
+    await inWriteCommands(ops, (slice) => this.templates.bulkWrite(slice, { ordered: false }));
   }
 
   async insertMany(records: TemplateRecord[]): Promise<void> {
