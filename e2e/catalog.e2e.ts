@@ -2,8 +2,6 @@ import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import type { AudioListItem, Template } from '@curator/shared';
 import { chooseOption, fetchAllAudios, fetchAudios, row, rowIds, waitForTotal } from './harness/audio-list-page';
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
-import { seedDemoCatalogWithCommand } from './harness/catalog-seed';
-import { importCatalog, uniqueAudioId } from './harness/workspace-seed';
 import { apiSession, createAdminWithCommand } from './harness/session';
 
 const PICK_TAG = 'e2e pick';
@@ -28,14 +26,8 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
   }
 
   beforeAll(async () => {
-    seedDemoCatalogWithCommand();
     api = await apiSession(admin);
     all = await fetchAllAudios(api);
-    // When earlier files of the run filled the catalog first, the demo seed skipped: top it up past one page.
-    if (all.length <= 100) {
-      importCatalog(Array.from({ length: 101 }, (_, i) => ({ music_canonical_id: uniqueAudioId(`cat${i}`), audio_name: `Filler ${i}`, is_original_sound: i % 3 === 0, media: null })));
-      all = await fetchAllAudios(api);
-    }
     // Tag a known mix: only music at or above the reel bound may come back from the filter.
     const reels = all.map((a) => a.reel_count).sort((a, b) => a - b);
     reelMin = Math.max(1, reels[Math.floor(reels.length / 2)]);

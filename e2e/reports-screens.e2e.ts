@@ -2,7 +2,6 @@ import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import type { AudioUsageRow, HlPoint, Metric, SegmentStatsRow, TemplateCount, TemplatesFromReels } from '@curator/shared';
 import { selectVisibleSegmentStats } from '@curator/shared/domain';
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
-import { seedDemoCatalogWithCommand } from './harness/catalog-seed';
 import { apiSession, createAdminWithCommand } from './harness/session';
 
 const DAY_MS = 86_400_000;
@@ -48,11 +47,6 @@ describe('reports: audio usage, segments, HL points and metrics in Chromium', ()
   const admin = createAdminWithCommand('reports-admin', 'reports-password-1');
 
   beforeAll(async () => {
-    try {
-      seedDemoCatalogWithCommand();
-    } catch {
-      // An earlier file of the run seeded it already: the seed fills only an empty catalog.
-    }
     api = await apiSession(admin);
     browser = await launchChromium();
     page = await (await newContext(browser)).newPage();
