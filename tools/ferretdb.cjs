@@ -8,7 +8,43 @@ const readline = require('node:readline');
 
 const SRC_DIR = path.join(__dirname, '..', 'api', 'ferretdb');
 const BINARY = path.join(SRC_DIR, 'bin', 'ferretdb');
-const sources = () => fs.readdirSync(SRC_DIR).filter((f) => /\.go$|^go\.(mod|sum)$/.test(f)).map((f) => path.join(SRC_DIR, f));
+const OVERLAY_DIR = path.join(SRC_DIR, '_overlay');
+const GO_ENV = { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=readonly' };
+const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
+
+/** Files under dir, recursively, as absolute paths. */
+const filesUnder = (dir) => fs.readdirSync(dir, { recursive: true }).map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).isFile());
+const sources = () => [
+  ...fs.readdirSync(SRC_DIR).filter((f) => /\.go$|^go\.(mod|sum)$/.test(f)).map((f) => path.join(SRC_DIR, f)),
+  ...filesUnder(OVERLAY_DIR),
+];
+
+/**
+ * Our patched copy of the FerretDB module for the build: the released module from the Go module
+ * cache with each file under _overlay/ laid over the same path (the patch to its SQLite backend;
+ * see the notice at the top of each file), wired in through a generated module file with a
+ * `replace` directive, so the committed go.mod and go.sum stay those of the released module.
+ * Returns the `-modfile` to build with.
+ */
+function preparePatchedModule() {
+  const res = spawnSync('go', ['mod', 'download', '-json', FERRETDB_MODULE], { cwd: SRC_DIR, env: GO_ENV, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`go mod download ${FERRETDB_MODULE} failed: ${res.stderr || res.stdout}`);
+  const released = JSON.parse(res.stdout).Dir;
+  const patched = path.join(SRC_DIR, 'bin', 'ferretdb-module');
+  fs.rmSync(patched, { recursive: true, force: true });
+  fs.cpSync(released, patched, { recursive: true });
+  // The module cache is read-only; the copy must not be, or the next build could not replace it.
+  for (const entry of [patched, ...fs.readdirSync(patched, { recursive: true }).map((f) => path.join(patched, f))]) fs.chmodSync(entry, fs.statSync(entry).isDirectory() ? 0o755 : 0o644);
+  for (const file of filesUnder(OVERLAY_DIR)) {
+    const target = path.join(patched, path.relative(OVERLAY_DIR, file));
+    if (!fs.existsSync(target)) throw new Error(`${file} replaces ${target}, which the module does not have`);
+    fs.copyFileSync(file, target);
+  }
+  const modfile = path.join(SRC_DIR, 'bin', 'go.mod');
+  fs.writeFileSync(modfile, `${fs.readFileSync(path.join(SRC_DIR, 'go.mod'), 'utf8')}\nreplace ${FERRETDB_MODULE} => ${patched}\n`);
+  fs.copyFileSync(path.join(SRC_DIR, 'go.sum'), path.join(SRC_DIR, 'bin', 'go.sum'));
+  return modfile;
+}
 
 function hasGo() {
   return spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
@@ -25,10 +61,10 @@ function ensureFerretDbBinary({ log = console.log } = {}) {
     );
   }
   log('Building the embedded database (FerretDB) with Go; the first build takes about a minute...');
-  const res = spawnSync('go', ['build', '-o', BINARY, '.'], {
+  const res = spawnSync('go', ['build', `-modfile=${preparePatchedModule()}`, '-o', BINARY, '.'], {
     cwd: SRC_DIR,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=readonly' },
+    env: GO_ENV,
   });
   if (res.status !== 0) throw new Error(`go build of ${SRC_DIR} failed (exit ${res.status})`);
   return BINARY;

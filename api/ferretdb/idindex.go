@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"regexp"
 	"time"
 
 	_ "modernc.org/sqlite" // the SQLite driver FerretDB itself uses
@@ -14,16 +16,27 @@ import (
 // FerretDB v1.24's SQLite backend pushes a lone `_id` equality down to SQLite as
 // `_ferretdb_sjson->'$._id' = ?` (in find, update, findAndModify and delete), but builds its own
 // `_id_` index on `_ferretdb_sjson->"_id"`, an expression SQLite cannot match to that one: every
-// point read or write by `_id` scans the whole table. This adds an index on the pushed-down
-// expression to every collection table, so those become index lookups.
+// point read or write by `_id` scans the whole table. The same holds for the indexes a client
+// creates: FerretDB builds them on `_ferretdb_sjson->"field"` and never filters with them.
+//
+// Our build of the backend (_overlay/internal/backends/sqlite/collection.go) also pushes down
+// top-level string equalities as `(_ferretdb_sjson->'$.f' = ? OR json_type(_ferretdb_sjson, '$.f') = 'array')`.
+// This pass gives every collection table an index on the `_id` expression, and, for the leading
+// field of every index the client declared (Mongoose creates them from the schemas), an index on
+// each of the two terms, so those become index lookups instead of table scans.
 
-const (
-	idExpression  = `_ferretdb_sjson->'$._id'`
-	idIndexSuffix = "__id_pushdown"
-)
+const pushdownSuffix = "_pushdown"
+
+// plainField matches the field names the backend pushes down (no quoting needed in a JSON path).
+var plainField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// wantedIndex is one SQLite expression index of a collection table.
+type wantedIndex struct {
+	name, table, expression string
+}
 
 // keepIDIndexes indexes every collection table of the SQLite files in dir now, then again every
-// interval (for collections created since), until ctx is done.
+// interval (for collections and indexes created since), until ctx is done.
 func keepIDIndexes(ctx context.Context, dir string, interval time.Duration, logger *slog.Logger) {
 	ticker := time.NewTicker(interval)
 	defer ticker.Stop()
@@ -32,7 +45,7 @@ func keepIDIndexes(ctx context.Context, dir string, interval time.Duration, logg
 		files, _ := filepath.Glob(filepath.Join(dir, "*.sqlite"))
 		for _, file := range files {
 			if err := indexFile(ctx, file); err != nil && ctx.Err() == nil {
-				logger.Debug("id index pass failed", "file", file, "error", err)
+				logger.Debug("pushdown index pass failed", "file", file, "error", err)
 			}
 		}
 
@@ -44,7 +57,7 @@ func keepIDIndexes(ctx context.Context, dir string, interval time.Duration, logg
 	}
 }
 
-// indexFile creates the missing `_id` pushdown indexes of one database file.
+// indexFile creates the missing pushdown indexes of one database file.
 func indexFile(ctx context.Context, file string) error {
 	// mode=rw: never create a file FerretDB has just dropped.
 	db, err := sql.Open("sqlite", "file:"+file+"?mode=rw&_pragma=busy_timeout(10000)")
@@ -53,42 +66,99 @@ func indexFile(ctx context.Context, file string) error {
 	}
 	defer db.Close()
 
-	missing, err := tablesWithoutIDIndex(ctx, db)
+	missing, err := missingIndexes(ctx, db)
 	if err != nil {
 		return err
 	}
 
-	for _, table := range missing {
-		q := fmt.Sprintf(`CREATE INDEX IF NOT EXISTS %q ON %q (%s)`, table+idIndexSuffix, table, idExpression)
+	for _, index := range missing {
+		q := fmt.Sprintf(`CREATE INDEX IF NOT EXISTS %q ON %q (%s)`, index.name, index.table, index.expression)
 		if _, err := db.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("%s: %w", table, err)
+			return fmt.Errorf("%s: %w", index.name, err)
 		}
 	}
 
 	return nil
 }
 
-// tablesWithoutIDIndex lists FerretDB's collection tables that lack the pushdown index.
-func tablesWithoutIDIndex(ctx context.Context, db *sql.DB) ([]string, error) {
+// missingIndexes lists the pushdown indexes that FerretDB's collection tables lack.
+func missingIndexes(ctx context.Context, db *sql.DB) ([]wantedIndex, error) {
 	rows, err := db.QueryContext(ctx, `
-		SELECT c.table_name FROM _ferretdb_collections c
-		JOIN sqlite_master t ON t.type = 'table' AND t.name = c.table_name
-		WHERE NOT EXISTS (SELECT 1 FROM sqlite_master i WHERE i.type = 'index' AND i.name = c.table_name || ?)`,
-		idIndexSuffix,
-	)
+		SELECT c.table_name, c.settings FROM _ferretdb_collections c
+		JOIN sqlite_master t ON t.type = 'table' AND t.name = c.table_name`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 
-	var tables []string
+	var wanted []wantedIndex
 	for rows.Next() {
-		var table string
-		if err := rows.Scan(&table); err != nil {
+		var table, settings string
+		if err := rows.Scan(&table, &settings); err != nil {
 			return nil, err
 		}
-		tables = append(tables, table)
+		wanted = append(wanted, tableIndexes(table, settings)...)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
 	}
 
-	return tables, rows.Err()
+	existing := map[string]bool{}
+	names, err := db.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'index'`)
+	if err != nil {
+		return nil, err
+	}
+	defer names.Close()
+	for names.Next() {
+		var name string
+		if err := names.Scan(&name); err != nil {
+			return nil, err
+		}
+		existing[name] = true
+	}
+	if err := names.Err(); err != nil {
+		return nil, err
+	}
+
+	var missing []wantedIndex
+	for _, index := range wanted {
+		if !existing[index.name] {
+			missing = append(missing, index)
+		}
+	}
+	return missing, nil
+}
+
+// tableIndexes is the pushdown indexes one table should have: `_id`, then the two terms for the
+// leading field of each declared index (see _overlay/internal/backends/sqlite/collection.go).
+func tableIndexes(table, settings string) []wantedIndex {
+	indexes := []wantedIndex{{name: table + "__id_pushdown", table: table, expression: `_ferretdb_sjson->'$._id'`}}
+
+	var parsed struct {
+		Indexes []struct {
+			Key []struct {
+				Field string `json:"field"`
+			} `json:"key"`
+		} `json:"indexes"`
+	}
+	if err := json.Unmarshal([]byte(settings), &parsed); err != nil {
+		return indexes
+	}
+
+	seen := map[string]bool{"_id": true}
+	for _, declared := range parsed.Indexes {
+		if len(declared.Key) == 0 {
+			continue
+		}
+		field := declared.Key[0].Field
+		if seen[field] || !plainField.MatchString(field) {
+			continue
+		}
+		seen[field] = true
+		indexes = append(indexes,
+			wantedIndex{name: table + "_" + field + pushdownSuffix, table: table, expression: fmt.Sprintf(`_ferretdb_sjson->'$.%s'`, field)},
+			wantedIndex{name: table + "_" + field + pushdownSuffix + "_type", table: table, expression: fmt.Sprintf(`json_type(_ferretdb_sjson, '$.%s')`, field)},
+		)
+	}
+	return indexes
 }

@@ -11,6 +11,13 @@ async function planOfFindById(client: MongoClient, db: string, collection: strin
   return JSON.stringify(explained.queryPlanner);
 }
 
+/** The plan SQLite reports for `filter` on `collection`, after running the same find (see above). */
+async function planOf(client: MongoClient, db: string, collection: string, filter: Record<string, unknown>): Promise<string> {
+  await client.db(db).collection(collection).find(filter).toArray();
+  const explained = await client.db(db).command({ explain: { find: collection, filter } });
+  return JSON.stringify(explained.queryPlanner);
+}
+
 async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -55,5 +62,40 @@ describe('the embedded database (FerretDB over SQLite)', () => {
     await again.insertOne({ _id: 'b' });
     expect(await waitFor(() => planOfFindById(client, db, 'again', 'b'), (p) => p.includes('USING INDEX'), 10_000)).toContain('USING INDEX');
     expect(await again.findOne({ _id: 'b' })).toEqual({ _id: 'b' });
+  });
+
+  it('answers equality on an indexed field from the index, with exactly the documents a scan matches', async () => {
+    type Doc = { _id: string; owner?: unknown; n: number };
+    const docs = client.db(db).collection<Doc>('owned');
+    await docs.createIndex({ owner: 1, n: -1 });
+    const tricky = ['plain', 'a<b>&"c"\\d', 'ünïcødé 🎵', '', '0042', 'x'.repeat(300)];
+    const rows: Doc[] = Array.from({ length: 1500 }, (_, i) => ({ _id: `d${i}`, owner: `owner-${i % 50}`, n: i }));
+    tricky.forEach((owner, i) => rows.push({ _id: `t${i}`, owner, n: i }));
+    rows.push({ _id: 'arr', owner: ['plain', 'owner-3'], n: 1 }, { _id: 'num', owner: 42, n: 2 }, { _id: 'none', n: 3 }, { _id: 'nested', owner: { plain: 1 }, n: 4 });
+    await docs.insertMany(rows);
+    const plan = await waitFor(() => planOf(client, db, 'owned', { owner: 'owner-3' }), (p) => p.includes('USING INDEX'), 10_000);
+    expect(plan).toMatch(/owner_pushdown/);
+    expect(plan).not.toMatch(/SCAN/);
+
+    // What a scan decides, computed here from the documents themselves (Mongo equality: the value, or an array holding it).
+    const expected = (owner: string, extra: (d: Doc) => boolean = () => true) =>
+      rows.filter((d) => (d.owner === owner || (Array.isArray(d.owner) && d.owner.includes(owner))) && extra(d)).map((d) => d._id).sort();
+    const found = async (filter: Record<string, unknown>) => (await docs.find(filter as never).toArray()).map((d) => d._id).sort();
+    for (const owner of [...tricky, 'owner-3', 'owner-49', 'nobody', '42']) {
+      expect(await found({ owner })).toEqual(expected(owner));
+    }
+    expect(await found({ owner: 'owner-3', n: { $gte: 1000 } })).toEqual(expected('owner-3', (d) => d.n >= 1000));
+    expect(await found({ owner: { $eq: 'owner-3' } })).toEqual(expected('owner-3'));
+    expect(await found({ owner: { $in: ['owner-3', tricky[1], 'nobody'] } })).toEqual([...expected('owner-3'), ...expected(tricky[1])].sort());
+    expect(await found({ owner: { $in: ['owner-3', 42] } })).toEqual([...expected('owner-3'), 'num'].sort());
+    expect(await found({ _id: { $in: ['d1', 'd2', 'arr', 'missing'] } as never })).toEqual(['arr', 'd1', 'd2']);
+    const inPlan = await planOf(client, db, 'owned', { owner: { $in: ['owner-3', 'owner-4'] } });
+    expect(inPlan).toMatch(/owner_pushdown/);
+    expect(inPlan).not.toMatch(/SCAN/);
+    expect(await docs.countDocuments({ owner: 'owner-7' })).toBe(30);
+    await docs.updateMany({ owner: 'owner-8' }, { $set: { n: -1 } });
+    expect(await found({ owner: 'owner-8', n: -1 })).toEqual(expected('owner-8'));
+    await docs.deleteMany({ owner: 'plain' });
+    expect(await found({ owner: 'owner-3' })).toEqual(expected('owner-3').filter((id) => id !== 'arr'));
   });
 });
