@@ -103,7 +103,9 @@ async function runSession(session, pool, deadline, stats) {
 async function startApi(uri, env) {
   const { findFreePort } = require(path.join(ROOT, 'e2e/harness/api-process.cjs'));
   const port = await findFreePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), MONGODB_URI: uri, WEB_ROOT: ROOT }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_LOAD_API_LOG=file appends every instance's request log there (to see where time goes).
+  const log = process.env.BENCH_LOAD_API_LOG ? fs.openSync(process.env.BENCH_LOAD_API_LOG, 'a') : 'ignore';
+  const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), MONGODB_URI: uri, WEB_ROOT: ROOT }, stdio: ['ignore', log, 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const api = {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -178,7 +180,7 @@ async function main() {
   const db = await startFerretDb({ dataDir: path.join(tmp, 'db'), listen: '127.0.0.1:0' });
   const uri = `${db.uri}bench_load`;
   const mediaDir = path.join(tmp, 'media');
-  const env = { MEDIA_DIR: mediaDir, LOG_LEVEL: 'silent' };
+  const env = { MEDIA_DIR: mediaDir, LOG_LEVEL: process.env.BENCH_LOAD_API_LOG ? 'info' : 'silent' };
   const apis = [];
   const rows = [];
   try {

@@ -93,4 +93,15 @@ describe('the in-memory audio list across API instances', () => {
     // The clock may lag (FerretDB v1 does not serialise concurrent $max), never lead.
     expect(await feeds[1].latest()).toBeLessThanOrEqual(40);
   });
+
+  it('stores the concurrent appends of one process in shared entries, each id once, read back in batches', async () => {
+    const feed = new ChangeFeed(connectionOf(mia), 'grouped');
+    await Promise.all(Array.from({ length: 30 }, (_, i) => feed.append([`doc-${i}`, 'common'])));
+    const run = await feed.readFrom(1);
+    expect(run.length).toBeGreaterThan(0);
+    expect(run.length).toBeLessThan(30);
+    expect(run.flat().filter((id) => id !== 'common').sort()).toEqual(Array.from({ length: 30 }, (_, i) => `doc-${i}`).sort());
+    expect(await feed.readFrom(run.length + 1)).toEqual([]);
+    expect(await feed.latest()).toBe(run.length);
+  });
 });

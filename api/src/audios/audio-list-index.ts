@@ -82,9 +82,9 @@ export class AudioListIndex implements OnModuleDestroy {
     const snapshot = this.snapshot!;
     const changed = new Set<string>();
     let seq = snapshot.seq;
-    for (let ids = await this.audios.changes.read(seq + 1); ids; ids = await this.audios.changes.read(seq + 1)) {
-      seq += 1;
-      for (const id of ids) changed.add(id);
+    for (let run = await this.audios.changes.readFrom(seq + 1); run.length > 0; run = await this.audios.changes.readFrom(seq + 1)) {
+      seq += run.length;
+      for (const ids of run) for (const id of ids) changed.add(id);
     }
     if (changed.size === 0) return;
     if (changed.size > Math.max(POINT_READ_LIMIT, snapshot.rows.size / 10)) {

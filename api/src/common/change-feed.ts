@@ -4,6 +4,8 @@ import type { Connection } from 'mongoose';
 export const CHANGE_FEED_KEEP = 10_000;
 /** Every this many entries, the writer of the entry prunes the ones older than CHANGE_FEED_KEEP. */
 const PRUNE_EVERY = 1_000;
+/** Entries a reader fetches per query. */
+const READ_BATCH = 100;
 const DUPLICATE_KEY = 11000;
 
 type ChangeDoc = { _id: string; stream: string; seq: number; ids: string[]; at: Date };
@@ -18,6 +20,12 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.
  * arbitrate concurrent updates), so they have no gaps; every read and write is by `_id`.
  */
 export class ChangeFeed {
+  /** Ids waiting for the next entry, and who waits for it to be stored. */
+  private pending: { ids: Set<string>; waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> } | null = null;
+  private flushing: Promise<void> | null = null;
+  /** The last number this process stored: the clock in the database may lag behind it. */
+  private lastAppended = 0;
+
   constructor(
     private readonly connection: Connection,
     private readonly stream: string,
@@ -40,19 +48,48 @@ export class ChangeFeed {
     return (await this.clocks.findOne({ _id: this.stream }))?.seq ?? 0;
   }
 
-  /** Records that the documents `ids` changed; call after the write itself succeeded. */
-  async append(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    let seq = (await this.latest()) + 1;
+  /**
+   * Records that the documents `ids` changed; call after the write itself succeeded. Resolves once
+   * an entry holding them is stored. Appends of this process go out one entry at a time: those
+   * made while one is being stored share the next entry (a group commit), so concurrent writers
+   * neither race each other for numbers nor queue one database round trip each.
+   */
+  append(ids: string[]): Promise<void> {
+    if (ids.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.pending ??= { ids: new Set(), waiters: [] };
+      for (const id of ids) this.pending.ids.add(id);
+      this.pending.waiters.push({ resolve, reject });
+      this.flushing ??= this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending) {
+      const batch = this.pending;
+      this.pending = null;
+      try {
+        await this.appendEntry([...batch.ids]);
+        for (const waiter of batch.waiters) waiter.resolve();
+      } catch (error) {
+        for (const waiter of batch.waiters) waiter.reject(error);
+      }
+    }
+    this.flushing = null;
+  }
+
+  private async appendEntry(ids: string[]): Promise<void> {
+    let seq = await this.firstFree(Math.max(await this.latest(), this.lastAppended) + 1);
     for (;;) {
       try {
         await this.entries.insertOne({ _id: this.key(seq), stream: this.stream, seq, ids, at: new Date() });
         break;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
-        seq += 1;
+        seq = await this.firstFree(seq + 1);
       }
     }
+    this.lastAppended = seq;
     await this.advanceClock(seq);
     if (seq % PRUNE_EVERY === 0) void this.prune(seq - CHANGE_FEED_KEEP).catch(() => undefined);
   }
@@ -62,10 +99,49 @@ export class ChangeFeed {
    * pruned, so the reader knows to start over.
    */
   async read(seq: number): Promise<string[] | null> {
-    const entry = await this.entries.findOne({ _id: this.key(seq) });
-    if (entry) return entry.ids;
-    if ((await this.latest()) > seq) throw new ChangeFeedGap(this.stream, seq);
-    return null;
+    const [ids] = await this.readFrom(seq, 1);
+    return ids ?? null;
+  }
+
+  /**
+   * The ids of the entries from `seq` on, in order, at most `limit` of them, in one query: the run
+   * stops before the first entry not written yet (empty when `seq` is not). Throws `ChangeFeedGap`
+   * when `seq` was pruned, so the reader knows to start over.
+   */
+  async readFrom(seq: number, limit = READ_BATCH): Promise<string[][]> {
+    const keys = Array.from({ length: limit }, (_, i) => this.key(seq + i));
+    const found = await this.entries.find({ _id: { $in: keys } }, { projection: { seq: 1, ids: 1 } }).toArray();
+    const bySeq = new Map(found.map((entry) => [entry.seq, entry.ids]));
+    const run: string[][] = [];
+    for (let next = seq; bySeq.has(next); next++) run.push(bySeq.get(next)!);
+    if (run.length === 0 && (await this.latest()) > seq) throw new ChangeFeedGap(this.stream, seq);
+    return run;
+  }
+
+  /**
+   * The first number from `from` on that no entry has. Entries are contiguous (each is claimed
+   * only once the one before it exists), so this gallops then bisects: a clock lagging by n costs
+   * about 2·log2(n) point reads instead of n failed inserts.
+   */
+  private async firstFree(from: number): Promise<number> {
+    if (!(await this.exists(from))) return from;
+    let taken = from;
+    let step = 1;
+    while (await this.exists(taken + step)) {
+      taken += step;
+      step *= 2;
+    }
+    let free = taken + step;
+    while (free - taken > 1) {
+      const mid = Math.floor((taken + free) / 2);
+      if (await this.exists(mid)) taken = mid;
+      else free = mid;
+    }
+    return free;
+  }
+
+  private async exists(seq: number): Promise<boolean> {
+    return (await this.entries.findOne({ _id: this.key(seq) }, { projection: { _id: 1 } })) !== null;
   }
 
   private async advanceClock(seq: number): Promise<void> {
