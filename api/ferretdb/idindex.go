@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -33,6 +34,7 @@ var plainField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // wantedIndex is one SQLite expression index of a collection table.
 type wantedIndex struct {
 	name, table, expression string
+	field                   string // the document field it serves; empty for `_id`
 }
 
 // keepIDIndexes indexes every collection table of the SQLite files in dir now, then again every
@@ -122,11 +124,47 @@ func missingIndexes(ctx context.Context, db *sql.DB) ([]wantedIndex, error) {
 
 	var missing []wantedIndex
 	for _, index := range wanted {
-		if !existing[index.name] {
-			missing = append(missing, index)
+		if existing[index.name] || notPushedDown[index.table+"."+index.field] {
+			continue
 		}
+		if index.field != "" {
+			pushed, err := holdsPushedDownValues(ctx, db, index.table, index.field)
+			if err != nil {
+				return nil, err
+			}
+			if !pushed {
+				notPushedDown[index.table+"."+index.field] = true
+				continue
+			}
+		}
+		missing = append(missing, index)
 	}
 	return missing, nil
+}
+
+// notPushedDown remembers the table fields found holding values the backend never pushes down.
+// Table names carry a random suffix, so a dropped and re-created collection is looked at afresh.
+var notPushedDown = map[string]bool{}
+
+// holdsPushedDownValues tells whether a field's values are of a kind the backend pushes down
+// (strings, or arrays that may hold them), judged by the first document that has the field set.
+// A field no document has yet counts as pushed down: its index is cheap to build now. Indexing
+// numbers, dates or booleans would only slow every write (and building them on a large table
+// blocks writes for as long as it takes).
+func holdsPushedDownValues(ctx context.Context, db *sql.DB, table, field string) (bool, error) {
+	q := fmt.Sprintf(
+		`SELECT json_type(_ferretdb_sjson, '$.%[1]s') FROM %[2]q WHERE json_type(_ferretdb_sjson, '$.%[1]s') NOT IN ('null') LIMIT 1`,
+		field, table,
+	)
+	var kind string
+	switch err := db.QueryRowContext(ctx, q).Scan(&kind); {
+	case errors.Is(err, sql.ErrNoRows):
+		return true, nil
+	case err != nil:
+		return false, err
+	default:
+		return kind == "text" || kind == "array", nil
+	}
 }
 
 // tableIndexes is the pushdown indexes one table should have: `_id`, then the two terms for the
@@ -156,8 +194,8 @@ func tableIndexes(table, settings string) []wantedIndex {
 		}
 		seen[field] = true
 		indexes = append(indexes,
-			wantedIndex{name: table + "_" + field + pushdownSuffix, table: table, expression: fmt.Sprintf(`_ferretdb_sjson->'$.%s'`, field)},
-			wantedIndex{name: table + "_" + field + pushdownSuffix + "_type", table: table, expression: fmt.Sprintf(`json_type(_ferretdb_sjson, '$.%s')`, field)},
+			wantedIndex{name: table + "_" + field + pushdownSuffix, table: table, field: field, expression: fmt.Sprintf(`_ferretdb_sjson->'$.%s'`, field)},
+			wantedIndex{name: table + "_" + field + pushdownSuffix + "_type", table: table, field: field, expression: fmt.Sprintf(`json_type(_ferretdb_sjson, '$.%s')`, field)},
 		)
 	}
 	return indexes
