@@ -106,7 +106,7 @@ async function benchSize(server, size, tmp) {
   await client.close();
   console.log(`seeded ${size} audios, ${written.templates} templates, ${written.approvals} approvals in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await ensureDemoAdmin({ mongodbUri: uri, username: 'bench', password: PASSWORD });
-  const api = await startApi({ mongodbUri: uri, env: { MEDIA_DIR: path.join(tmp, 'media'), LOG_LEVEL: 'silent' } });
+  const api = await startApi({ mongodbUri: uri, env: { MEDIA_DIR: path.join(tmp, 'media'), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' }, healthTimeoutMs: 600_000 });
   const samples = Number(process.env.BENCH_SAMPLES ?? (size > 20000 ? 5 : 20));
   const rows = [];
   try {

@@ -44,16 +44,17 @@ function spawnNode(script, env) {
 
 /**
  * Starts the API on a free port (or `port`) and, unless `withWorker` is false, one analysis worker
- * with the same environment, as `npm start` does. Resolves when /api/health/ answers.
+ * with the same environment, as `npm start` does. Resolves when /api/health/ answers (a large
+ * catalog on the embedded database can take minutes: pass a longer `healthTimeoutMs`).
  */
-async function startApi({ mongodbUri, port, env = {}, withWorker = true }) {
+async function startApi({ mongodbUri, port, env = {}, withWorker = true, healthTimeoutMs = 30000 }) {
   const apiPort = port ?? (await findFreePort());
   const processEnv = { ...process.env, PORT: String(apiPort), MONGODB_URI: mongodbUri, WEB_ROOT: ROOT, LOG_LEVEL: 'error', ...env };
   const api = spawnNode('api/dist/main.js', processEnv);
   const worker = withWorker ? spawnNode('api/dist/worker.js', processEnv) : undefined;
   const child = api.child;
   const baseUrl = `http://127.0.0.1:${apiPort}`;
-  await waitForHealth(baseUrl, child, 30000);
+  await waitForHealth(baseUrl, child, healthTimeoutMs);
   return {
     baseUrl,
     port: apiPort,
