@@ -124,16 +124,19 @@ func missingIndexes(ctx context.Context, db *sql.DB) ([]wantedIndex, error) {
 
 	var missing []wantedIndex
 	for _, index := range wanted {
-		if existing[index.name] || notPushedDown[index.table+"."+index.field] {
+		if existing[index.name] {
 			continue
 		}
 		if index.field != "" {
-			pushed, err := holdsPushedDownValues(ctx, db, index.table, index.field)
-			if err != nil {
-				return nil, err
+			key := index.table + "." + index.field
+			pushed, known := pushedDownFields[key]
+			if !known {
+				if pushed, err = holdsPushedDownValues(ctx, db, index.table, index.field); err != nil {
+					return nil, err
+				}
+				pushedDownFields[key] = pushed
 			}
 			if !pushed {
-				notPushedDown[index.table+"."+index.field] = true
 				continue
 			}
 		}
@@ -142,9 +145,10 @@ func missingIndexes(ctx context.Context, db *sql.DB) ([]wantedIndex, error) {
 	return missing, nil
 }
 
-// notPushedDown remembers the table fields found holding values the backend never pushes down.
-// Table names carry a random suffix, so a dropped and re-created collection is looked at afresh.
-var notPushedDown = map[string]bool{}
+// pushedDownFields remembers, per "table.field", whether the field holds values the backend
+// pushes down, so each field is looked at once (its two indexes share the answer). Table names
+// carry a random suffix, so a dropped and re-created collection is looked at afresh.
+var pushedDownFields = map[string]bool{}
 
 // holdsPushedDownValues tells whether a field's values are of a kind the backend pushes down
 // (strings, or arrays that may hold them), judged by the first document that has the field set.

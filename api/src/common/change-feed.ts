@@ -95,15 +95,6 @@ export class ChangeFeed {
   }
 
   /**
-   * The ids of entry `seq`; null when it does not exist yet. Throws `ChangeFeedGap` when it was
-   * pruned, so the reader knows to start over.
-   */
-  async read(seq: number): Promise<string[] | null> {
-    const [ids] = await this.readFrom(seq, 1);
-    return ids ?? null;
-  }
-
-  /**
    * The ids of the entries from `seq` on, in order, at most `limit` of them, in one query: the run
    * stops before the first entry not written yet (empty when `seq` is not). Throws `ChangeFeedGap`
    * when `seq` was pruned, so the reader knows to start over.
