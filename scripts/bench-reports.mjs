@@ -40,8 +40,12 @@ function createRandom(seed) {
   };
 }
 
-/** Audios, templates and approval rows of audios `start`…`start + count − 1`. */
-function generateChunk(start, count, now) {
+/**
+ * Audios, templates and approval rows of audios `start`…`start + count − 1`. Each audio's
+ * template figures are what the API's recount computes from its templates; its reel count is
+ * drawn (the bench stores no reels: ~60 per audio would dwarf the rest).
+ */
+function generateChunk(start, count, now, computeAudioCounters) {
   const audios = [];
   const templates = [];
   const approvals = [];
@@ -58,6 +62,8 @@ function generateChunk(start, count, now) {
       ep_template_count: 0, eps: [], highlight_start_times_in_ms: [0, 5000], stem_status: null, stem_tracks: [], locked_by: null, lock_expires_at: null,
       tags, tag_keys: tags, created_at: new Date(now), updated_at: new Date(now),
     });
+    const audio = audios[audios.length - 1];
+    const firstTemplate = templates.length;
     for (let k = 0, n = Math.floor(r() * 6); k < n; k++) {
       const segments = Array.from({ length: 2 + Math.floor(r() * 11) }, () => ({ duration_in_ms: 500 + Math.floor(r() * 2000) }));
       const decision = r();
@@ -67,9 +73,10 @@ function generateChunk(start, count, now) {
       const approvedAt = approved ? new Date(now - Math.floor(r() * 90 * 86_400_000)) : null;
       templates.push({
         template_clips_media_id: tcId, music_canonical_id: id, code: `c${i}x${k}`, clips_count: 1 + Math.floor(r() * 20), segments_info: segments,
-        segments_count: segments.length, segments_length_ms: length, audio_asset_start_time_in_ms: r() < 0.8 ? 0 : 1234, started_at_highlight: r() < 0.8,
+        segments_count: segments.length, segments_length_ms: length, audio_asset_start_time_in_ms: r() < 0.8 ? 0 : 1234,
         approved, approved_at: approvedAt, approved_by: approved ? 'bench' : null, created_at: new Date(now),
       });
+      templates[templates.length - 1].started_at_highlight = audio.highlight_start_times_in_ms.includes(templates[templates.length - 1].audio_asset_start_time_in_ms);
       if (approved) {
         approvals.push({
           _id: `template:${tcId}`, src: 'template', ref_id: tcId, music_canonical_id: id, template_clips_media_id: tcId, audio_name: name,
@@ -77,15 +84,18 @@ function generateChunk(start, count, now) {
         });
       }
     }
+    const { reel_count: _fromReels, growth: _growth, ...counters } = computeAudioCounters(audio, templates.slice(firstTemplate), [], new Date(now));
+    Object.assign(audio, counters);
   }
   return { audios, templates, approvals };
 }
 
 async function seed(db, size) {
+  const { computeAudioCounters } = require(path.join(ROOT, 'api/dist/audios/catalog-counters.js'));
   const now = Date.now();
   const written = { templates: 0, approvals: 0 };
   for (let start = 0; start < size; start += 2000) {
-    const chunk = generateChunk(start, Math.min(2000, size - start), now);
+    const chunk = generateChunk(start, Math.min(2000, size - start), now, computeAudioCounters);
     await db.collection('audios').insertMany(chunk.audios, { ordered: false });
     if (chunk.templates.length) await db.collection('templates').insertMany(chunk.templates, { ordered: false });
     if (chunk.approvals.length) await db.collection('approvals').insertMany(chunk.approvals, { ordered: false });

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { AudiosService } from './audios/audios.service';
+import { CatalogCountersService } from './audios/catalog-counters.service';
 import { configureApp } from './configure-app';
 import { loadConfig } from './config/env.schema';
 
@@ -18,6 +19,12 @@ async function bootstrap(): Promise<void> {
   console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `API listening on port ${config.PORT}` }));
   // Where the list is kept in memory, read it now rather than on the first request.
   app.get(AudiosService).warmList().catch((error: Error) => console.error(`Loading the audio list failed: ${error.message}`));
+  // Audios stored before their counted templates were kept get them now (the segment statistics read them).
+  app
+    .get(CatalogCountersService)
+    .recountUncounted()
+    .then((n) => n > 0 && console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `Recounted ${n} audios` })))
+    .catch((error: Error) => console.error(`Recounting the audios failed: ${error.message}`));
 }
 
 bootstrap().catch((err: Error) => {

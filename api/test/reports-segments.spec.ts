@@ -1,14 +1,14 @@
 import { SegmentStatsListSchema, type SegmentStatsRow } from '@curator/shared/contract';
 import { createTestApp, TestApp } from './helpers/test-app';
+import { writer } from './helpers/workspace-fixture';
 import { buildReportCatalog, insertReportCatalog } from './reports-fixture';
 
-const catalog = buildReportCatalog(220, 23);
 type Q = Partial<Record<'reel_count_min' | 'reel_count_max' | 'template_clips_count_min' | 'template_clips_count_max', number>>;
 
 const within = (v: number, min?: number, max?: number) => (min === undefined || v >= min) && (max === undefined || v <= max);
 
 /** Segment stats worked out in plain JS: filters first, then one tally per family, zero rows absent. */
-function expectedStats(q: Q): SegmentStatsRow[] {
+function expectedStats(catalog: ReturnType<typeof buildReportCatalog>, q: Q): SegmentStatsRow[] {
   const audios = new Map(catalog.audios.map((a) => [a.music_canonical_id, a]));
   const rows: Record<number, SegmentStatsRow> = {};
   for (const t of catalog.templates) {
@@ -31,10 +31,11 @@ function expectedStats(q: Q): SegmentStatsRow[] {
   return Object.values(rows).sort((a, b) => a._id - b._id);
 }
 
-describe('GET /api/segment/stats/', () => {
+describe.each(['memory', 'database'])('GET /api/segment/stats/ (AUDIO_LIST_INDEX=%s)', (listIndex) => {
+  const catalog = buildReportCatalog(220, 23);
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { AUDIO_LIST_INDEX: listIndex } });
     await t.loginAs('sam');
     await insertReportCatalog(t, catalog);
   });
@@ -52,16 +53,30 @@ describe('GET /api/segment/stats/', () => {
 
   it.each(cases)('groups available and approved templates by segment count with %s', async (_name, q) => {
     const res = await t.agent.get('/api/segment/stats/').query(q).expect(200);
-    const expected = expectedStats(q);
+    const expected = expectedStats(catalog, q);
     expect(SegmentStatsListSchema.parse(res.body)).toEqual(expected);
   });
 
   it('has both switch positions to show: rows with available and rows with approved templates', () => {
-    const rows = expectedStats({});
+    const rows = expectedStats(catalog, {});
     expect(rows.some((r) => r.total_available > 0 && r.total_available_trending > 0)).toBe(true);
     expect(rows.some((r) => r.total_approved > 0 && r.total_approved_hyper + r.total_approved_emerging > 0)).toBe(true);
     // A trend count never exceeds its family's total.
     for (const r of rows) expect(r.total_available_trending + r.total_available_hyper + r.total_available_emerging).toBeLessThanOrEqual(r.total_available);
+  });
+
+  it('counts a template approval made through the API on the next read', async () => {
+    const before = (await t.agent.get('/api/segment/stats/').expect(200)).body as SegmentStatsRow[];
+    // A template neither approved nor disapproved: approving it adds it to the approved family.
+    const template = catalog.templates.find((x) => x.approved === null)!;
+    await writer(t)
+      .post('/api/template-approved/', { music_canonical_id: template.music_canonical_id, template_clips_media_id: template.template_clips_media_id, approved: true })
+      .expect(200);
+    template.approved = true;
+    const after = (await t.agent.get('/api/segment/stats/').expect(200)).body as SegmentStatsRow[];
+    expect(after).toEqual(expectedStats(catalog, {}));
+    const row = (rows: SegmentStatsRow[]) => rows.find((r) => r._id === template.segments_count)?.total_approved ?? 0;
+    expect(row(after)).toBe(row(before) + 1);
   });
 
   it('answers no rows when the filters leave nothing', async () => {

@@ -50,6 +50,12 @@ export class AudioListIndex implements OnModuleDestroy {
     return { rows: matching.slice(skip, skip + limit), total: matching.length };
   }
 
+  /** Every row, current as of this call. */
+  async allRows(): Promise<Iterable<AudioListRow>> {
+    await this.catchUp();
+    return this.snapshot!.rows.values();
+  }
+
   /**
    * Applies every change recorded so far. Callers arriving while a catch-up waits to start share
    * it (it will see their writes); once it has started, the next caller queues a new one.

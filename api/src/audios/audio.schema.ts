@@ -20,6 +20,22 @@ export class StemTrackRecord {
   peaks_url?: string | null;
 }
 
+/** A template of the audio that is available, approved or both, as the segment statistics count it. */
+@Schema({ _id: false, versionKey: false })
+export class CountedTemplateRecord {
+  @Prop({ type: Number, required: true })
+  segments_count!: number;
+
+  @Prop({ type: Number, required: true })
+  clips_count!: number;
+
+  @Prop({ type: Boolean, required: true })
+  available!: boolean;
+
+  @Prop({ type: Boolean, required: true })
+  approved!: boolean;
+}
+
 /**
  * One audio (music or original sound), denormalised so the list reads one document per row:
  * the counters are recomputed from templates and reels whenever those change.
@@ -96,6 +112,10 @@ export class Audio {
 
   @Prop({ type: Number, default: 0 })
   templates_approved_count!: number;
+
+  /** Its available or approved templates, for the segment statistics (absent until the first recount). */
+  @Prop({ type: [CountedTemplateRecord], default: undefined })
+  counted_templates?: CountedTemplateRecord[];
 
   /** Kept by the beats module: beats marked done. */
   @Prop({ type: Number, default: 0 })

@@ -36,8 +36,12 @@ const VIEW_FIELDS = {
 export type AudioView = Pick<AudioRecord, Exclude<keyof typeof VIEW_FIELDS, '_id'>>;
 
 /** A view plus every field the list filters and sorts on: what the in-memory list keeps per audio. */
-const LIST_ROW_FIELDS = { ...VIEW_FIELDS, search_key: 1, growth: 1, available_clips_counts: 1, tag_keys: 1 } as const;
+const LIST_ROW_FIELDS = { ...VIEW_FIELDS, search_key: 1, growth: 1, available_clips_counts: 1, tag_keys: 1, counted_templates: 1 } as const;
 export type AudioListRow = Pick<AudioRecord, Exclude<keyof typeof LIST_ROW_FIELDS, '_id'>>;
+
+/** What the segment statistics read of an audio. */
+export type SegmentSource = Pick<AudioRecord, 'reel_count' | 'trendlist' | 'counted_templates'>;
+const SEGMENT_SOURCE_FIELDS = { _id: 0, reel_count: 1, trendlist: 1, counted_templates: 1 } as const;
 
 /** Point reads issued at once when the in-memory list catches up. */
 const POINT_READS_IN_FLIGHT = 8;
@@ -55,7 +59,13 @@ export type BeatCounts = Pick<AudioRecord, 'beats_done_count' | 'ep_template_cou
 
 export type AudioCounters = Pick<
   AudioRecord,
-  'reel_count' | 'growth' | 'template_count_available' | 'available_clips_counts' | 'templates_approved_count' | 'beat_and_template_approved'
+  | 'reel_count'
+  | 'growth'
+  | 'template_count_available'
+  | 'available_clips_counts'
+  | 'templates_approved_count'
+  | 'beat_and_template_approved'
+  | 'counted_templates'
 >;
 
 @Injectable()
@@ -86,6 +96,20 @@ export class AudiosRepository {
   /** Ids of the audios matching `filter`, for a write by filter to record what it touched. */
   private async findIds(filter: FilterQuery<Audio>): Promise<string[]> {
     return (await this.audios.find(filter, { _id: 1 }).lean<Array<{ _id: string }>>().exec()).map((r) => r._id);
+  }
+
+  /** The segment-statistics fields of the audios in the reel-count range, with counted templates. */
+  findSegmentSources(reelCount: { min?: number; max?: number }): Promise<SegmentSource[]> {
+    const filter: Record<string, unknown> = { 'counted_templates.0': { $exists: true } };
+    if (reelCount.min !== undefined || reelCount.max !== undefined) {
+      filter.reel_count = { ...(reelCount.min !== undefined && { $gte: reelCount.min }), ...(reelCount.max !== undefined && { $lte: reelCount.max }) };
+    }
+    return this.audios.find(filter, SEGMENT_SOURCE_FIELDS).lean<SegmentSource[]>().exec();
+  }
+
+  async findIdsWithoutCountedTemplates(): Promise<string[]> {
+    const rows = await this.audios.find({ counted_templates: { $exists: false } }, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
+    return rows.map((r) => r._id);
   }
 
   /** Every audio's list row (the in-memory list loads this once, then follows the changes). */

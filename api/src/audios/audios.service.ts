@@ -10,7 +10,7 @@ import { AudioListIndex } from './audio-list-index';
 import { AudioListMode } from './audio-list-mode';
 import { toAudioDetail, toAudioListItem } from './audio-view';
 import type { AudioRecord, StemTrackRecord } from './audio.schema';
-import { AudiosRepository, type AudioAnalysisSource } from './audios.repository';
+import { AudiosRepository, type AudioAnalysisSource, type SegmentSource } from './audios.repository';
 import { KeyedMutex } from './keyed-mutex';
 
 export const AUDIO_NOT_FOUND_MESSAGE = 'Audio not found';
@@ -68,6 +68,15 @@ export class AudiosService {
       : await this.audios.findPageAndCount(filter, sort, query.skip, PAGE_SIZE);
     const now = new Date();
     return { results: rows.map((r) => toAudioListItem(r, now)), total };
+  }
+
+  /**
+   * The reel count, trend list and counted templates of every audio in the reel-count range (at
+   * least; the caller applies the range too): from the in-memory list where there is one.
+   */
+  async segmentSources(reelCount: { min?: number; max?: number }): Promise<Iterable<SegmentSource>> {
+    if (await this.listMode.usesMemory()) return this.listIndex.allRows();
+    return this.audios.findSegmentSources(reelCount);
   }
 
   /** Loads the in-memory list ahead of the first request, where the list is kept in memory. */

@@ -35,6 +35,16 @@ export class CatalogCountersService {
     for (let i = 0; i < ids.length; i += CHUNK) await this.recountChunk(ids.slice(i, i + CHUNK), now);
   }
 
+  /**
+   * Recounts the audios stored before their counted templates were kept (or written around the
+   * API); run once at start-up. Returns how many were recounted.
+   */
+  async recountUncounted(now = new Date()): Promise<number> {
+    const ids = await this.audios.findIdsWithoutCountedTemplates();
+    await this.recount(ids, now);
+    return ids.length;
+  }
+
   /** Stores the beat figures of one audio, then recounts its approvals from them. */
   async recountWithBeatCounts(musicCanonicalId: string, counts: BeatCounts, now = new Date()): Promise<void> {
     await this.audios.setBeatCounts(musicCanonicalId, counts);

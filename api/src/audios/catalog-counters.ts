@@ -6,6 +6,7 @@ export const GROWTH_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 export type TemplateFacts = {
   template_clips_media_id: string;
   clips_count: number;
+  segments_count: number;
   approved: boolean | null;
   audio_asset_start_time_in_ms: number | null;
 };
@@ -20,6 +21,9 @@ export function isAvailable(t: TemplateFacts, highlightsMs: readonly number[]): 
   return t.approved !== false && isStartedAtHighlight(t.audio_asset_start_time_in_ms, highlightsMs);
 }
 
+/** One template the segment statistics count: available, approved or both. */
+export type CountedTemplate = { segments_count: number; clips_count: number; available: boolean; approved: boolean };
+
 /** The list counters of one audio from its templates and the taken_at of its reels. */
 export function computeAudioCounters(
   audio: Pick<CounterInputs, 'highlight_start_times_in_ms' | 'beats_done_count'>,
@@ -30,6 +34,9 @@ export function computeAudioCounters(
   const highlights = audio.highlight_start_times_in_ms ?? [];
   const available = templates.filter((t) => isAvailable(t, highlights));
   const approved = templates.filter((t) => t.approved === true).length;
+  const counted = templates
+    .map((t) => ({ segments_count: t.segments_count, clips_count: t.clips_count, available: isAvailable(t, highlights), approved: t.approved === true }))
+    .filter((t) => t.available || t.approved);
   const since = now.getTime() - GROWTH_WINDOW_MS;
   return {
     reel_count: reelTimes.length,
@@ -38,5 +45,6 @@ export function computeAudioCounters(
     available_clips_counts: [...new Set(available.map((t) => t.clips_count))].sort((a, b) => a - b),
     templates_approved_count: approved,
     beat_and_template_approved: approved + (audio.beats_done_count ?? 0),
+    counted_templates: counted,
   };
 }

@@ -100,7 +100,12 @@ function drawCounters(random: Random): Partial<AudioRecord> {
   const available = Math.floor(random.next() * 9);
   const clips = [...new Set(Array.from({ length: available }, () => 1 + Math.floor(random.next() * 20)))].sort((a, b) => a - b);
   const approved = Math.floor(random.next() * 4);
-  return { reel_count: reel, growth: Math.floor(reel * random.next() * 0.3), template_count_available: available, available_clips_counts: clips, templates_approved_count: approved, beat_and_template_approved: approved };
+  return {
+    reel_count: reel, growth: Math.floor(reel * random.next() * 0.3), template_count_available: available, available_clips_counts: clips,
+    templates_approved_count: approved, beat_and_template_approved: approved,
+    // Set, so the start-up recount (which would zero the drawn figures) leaves these audios alone.
+    counted_templates: [],
+  };
 }
 
 /** Audio `index` of the demo catalog (with its templates and reels when `withRelated`). */

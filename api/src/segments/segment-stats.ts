@@ -1,13 +1,10 @@
 import type { SegmentStatsRow } from '@curator/shared/contract';
-import type { TrendList } from '@curator/shared/domain';
+import { TREND_LIST_VALUES, type TrendList } from '@curator/shared/domain';
+import type { SegmentSource } from '../audios/audios.repository';
 
-/** What one template contributes: its segment count, approval, highlight flag and audio's trend list. */
-export type SegmentFact = {
-  segmentsCount: number;
-  approved: boolean | null;
-  startedAtHighlight: boolean;
-  trendlist: TrendList | null;
-};
+export type CountRange = { min?: number; max?: number };
+
+export type SegmentFilters = { reelCount: CountRange; clipsCount: CountRange };
 
 type Family = 'available' | 'approved';
 
@@ -23,23 +20,31 @@ const emptyRow = (segmentsCount: number): SegmentStatsRow => ({
   total_available_emerging: 0,
 });
 
-/** Available = not disapproved and started at a highlight (as the audio list counts it); approved = approved true. */
-function familiesOf(fact: SegmentFact): Family[] {
-  const families: Family[] = [];
-  if (fact.approved !== false && fact.startedAtHighlight) families.push('available');
-  if (fact.approved === true) families.push('approved');
-  return families;
-}
+const within = (value: number, range: CountRange) => (range.min === undefined || value >= range.min) && (range.max === undefined || value <= range.max);
 
-/** Segment stats rows, one per segment count, ascending. */
-export function tallySegmentStats(facts: Iterable<SegmentFact>): SegmentStatsRow[] {
+const asTrend = (value: string | null): TrendList | null => ((TREND_LIST_VALUES as readonly string[]).includes(value ?? '') ? (value as TrendList) : null);
+
+/**
+ * Segment stats rows, one per segment count, ascending: the templates of the audios in the
+ * reel-count range whose clips count is in range, counted once per family they belong to
+ * (available = not disapproved and started at a highlight; approved = approved true), and again
+ * under their audio's trend list.
+ */
+export function tallySegmentStats(audios: Iterable<SegmentSource>, filters: SegmentFilters): SegmentStatsRow[] {
   const rows = new Map<number, SegmentStatsRow>();
-  for (const fact of facts) {
-    for (const family of familiesOf(fact)) {
-      let row = rows.get(fact.segmentsCount);
-      if (!row) rows.set(fact.segmentsCount, (row = emptyRow(fact.segmentsCount)));
-      row[`total_${family}`] += 1;
-      if (fact.trendlist) row[`total_${family}_${fact.trendlist}`] += 1;
+  const count = (segmentsCount: number, family: Family, trend: TrendList | null) => {
+    let row = rows.get(segmentsCount);
+    if (!row) rows.set(segmentsCount, (row = emptyRow(segmentsCount)));
+    row[`total_${family}`] += 1;
+    if (trend) row[`total_${family}_${trend}`] += 1;
+  };
+  for (const audio of audios) {
+    if (!audio.counted_templates?.length || !within(audio.reel_count ?? 0, filters.reelCount)) continue;
+    const trend = asTrend(audio.trendlist);
+    for (const t of audio.counted_templates) {
+      if (!within(t.clips_count, filters.clipsCount)) continue;
+      if (t.available) count(t.segments_count, 'available', trend);
+      if (t.approved) count(t.segments_count, 'approved', trend);
     }
   }
   return [...rows.values()].sort((a, b) => a._id - b._id);

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AudiosModule } from '../audios/audios.module';
 import { SegmentsController } from './segments.controller';
-import { SegmentsRepository } from './segments.repository';
 import { SegmentsService } from './segments.service';
 
 /** GET /api/segment/stats/ */
 @Module({
+  imports: [AudiosModule],
   controllers: [SegmentsController],
-  providers: [SegmentsRepository, SegmentsService],
+  providers: [SegmentsService],
 })
 export class SegmentsModule {}

@@ -14,7 +14,7 @@ export type TemplateListFilter = {
 /** What the catalog counters need of a template. */
 export type TemplateCounterRow = Pick<
   TemplateRecord,
-  'template_clips_media_id' | 'music_canonical_id' | 'clips_count' | 'approved' | 'audio_asset_start_time_in_ms' | 'started_at_highlight'
+  'template_clips_media_id' | 'music_canonical_id' | 'clips_count' | 'segments_count' | 'approved' | 'audio_asset_start_time_in_ms' | 'started_at_highlight'
 >;
 
 const COUNTER_FIELDS = {
@@ -22,6 +22,7 @@ const COUNTER_FIELDS = {
   template_clips_media_id: 1,
   music_canonical_id: 1,
   clips_count: 1,
+  segments_count: 1,
   approved: 1,
   audio_asset_start_time_in_ms: 1,
   started_at_highlight: 1,
