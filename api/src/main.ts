@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { ApprovalRowsService } from './approvals/approval-rows.service';
 import { AudiosService } from './audios/audios.service';
 import { CatalogCountersService } from './audios/catalog-counters.service';
 import { configureApp } from './configure-app';
@@ -19,6 +20,7 @@ async function bootstrap(): Promise<void> {
   console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `API listening on port ${config.PORT}` }));
   // Where the list is kept in memory, read it now rather than on the first request.
   app.get(AudiosService).warmList().catch((error: Error) => console.error(`Loading the audio list failed: ${error.message}`));
+  app.get(ApprovalRowsService).warmList().catch((error: Error) => console.error(`Loading the approvals failed: ${error.message}`));
   // Audios stored before their counted templates were kept get them now (the segment statistics read them).
   app
     .get(CatalogCountersService)

@@ -3,9 +3,11 @@ import type { ApprovalPage, ApprovalRow, ApprovalSource } from '@curator/shared/
 import { deriveTagKey, PAGE_SIZE, sumSegmentDurationsMs } from '@curator/shared/domain';
 import { AudiosService } from '../audios/audios.service';
 import { KeyedMutex } from '../audios/keyed-mutex';
+import { ListIndexMode } from '../common/list-index-mode';
 import { UsersService } from '../users/users.service';
+import { ApprovalListIndex } from './approval-list-index';
 import { ApprovalRecord, approvalRowId } from './approval.schema';
-import { ApprovalsRepository } from './approvals.repository';
+import { ApprovalsRepository, filterByTags, PAGE_SORT } from './approvals.repository';
 
 /** What a done beat contributes to the approvals page. */
 export type BeatApprovalFacts = {
@@ -55,6 +57,8 @@ export class ApprovalRowsService implements OnModuleInit {
     private readonly rows: ApprovalsRepository,
     private readonly audios: AudiosService,
     private readonly users: UsersService,
+    private readonly listMode: ListIndexMode,
+    private readonly listIndex: ApprovalListIndex,
   ) {}
 
   onModuleInit(): void {
@@ -125,8 +129,15 @@ export class ApprovalRowsService implements OnModuleInit {
   /** GET /api/approvals/: newest approval first, PAGE_SIZE per page, audios carrying every tag. */
   async list(skip: number, tags: string[]): Promise<ApprovalPage> {
     const keys = [...new Set(tags.map(deriveTagKey))];
-    const [rows, total] = await Promise.all([this.rows.findPageByTags(keys, skip, PAGE_SIZE), this.rows.countByTags(keys)]);
+    const { rows, total } = (await this.listMode.usesMemory())
+      ? await this.listIndex.page(filterByTags(keys), PAGE_SORT, skip, PAGE_SIZE)
+      : await Promise.all([this.rows.findPageByTags(keys, skip, PAGE_SIZE), this.rows.countByTags(keys)]).then(([rows, total]) => ({ rows, total }));
     return { results: rows.map(toApprovalRow), total };
+  }
+
+  /** Loads the in-memory page ahead of the first request, where the page is kept in memory. */
+  async warmList(): Promise<void> {
+    if (await this.listMode.usesMemory()) await this.listIndex.catchUp();
   }
 
   async findRow(src: ApprovalSource, refId: string): Promise<ApprovalRow | null> {

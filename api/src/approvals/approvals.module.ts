@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AudiosModule } from '../audios/audios.module';
+import { ListIndexModeModule } from '../common/list-index-mode.module';
 import { UsersModule } from '../users/users.module';
+import { ApprovalListIndex } from './approval-list-index';
 import { Approval, ApprovalSchema } from './approval.schema';
 import { ApprovalRowsService } from './approval-rows.service';
 import { ApprovalsRepository } from './approvals.repository';
 
 /** The approvals read model. Its HTTP endpoints live in ApprovalsApiModule, which also reads beats and templates. */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Approval.name, schema: ApprovalSchema }]), AudiosModule, UsersModule],
-  providers: [ApprovalsRepository, ApprovalRowsService],
+  imports: [MongooseModule.forFeature([{ name: Approval.name, schema: ApprovalSchema }]), AudiosModule, UsersModule, ListIndexModeModule],
+  providers: [ApprovalsRepository, ApprovalRowsService, ApprovalListIndex],
   exports: [ApprovalRowsService],
 })
 export class ApprovalsModule {}

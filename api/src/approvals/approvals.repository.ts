@@ -1,19 +1,48 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { AnyBulkWriteOperation, Model } from 'mongoose';
-import { Approval, ApprovalRecord } from './approval.schema';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import type { AnyBulkWriteOperation, Connection, FilterQuery, Model } from 'mongoose';
+import { ChangeFeed } from '../common/change-feed';
+import { ListIndexMode } from '../common/list-index-mode';
+import type { SortSpec } from '../common/sort-order';
 import { inWriteCommands } from '../common/write-commands';
+import { Approval, ApprovalRecord } from './approval.schema';
 
 /** Newest approval first; _id breaks ties so pages never overlap. */
-const PAGE_SORT = { approval_date: -1, _id: -1 } as const;
+export const PAGE_SORT: SortSpec = { approval_date: -1, _id: -1 };
 
 const isDuplicateKey = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: number }).code === 11000;
 
-const filterByTags = (tagKeys: string[]) => (tagKeys.length ? { tag_keys: { $all: tagKeys } } : {});
+export const filterByTags = (tagKeys: string[]): FilterQuery<Approval> => (tagKeys.length ? { tag_keys: { $all: tagKeys } } : {});
 
 @Injectable()
 export class ApprovalsRepository {
-  constructor(@InjectModel(Approval.name) private readonly approvals: Model<Approval>) {}
+  /** Which rows changed, for the processes that keep the approvals page in memory (approval-list-index.ts). */
+  readonly changes: ChangeFeed;
+
+  constructor(
+    @InjectModel(Approval.name) private readonly approvals: Model<Approval>,
+    @InjectConnection() connection: Connection,
+    private readonly listMode: ListIndexMode,
+  ) {
+    this.changes = new ChangeFeed(connection, 'approvals');
+  }
+
+  /**
+   * Runs `write`, then records that the rows `ids` changed: also when the write failed part-way
+   * (an id recorded needlessly costs one re-read).
+   */
+  private async recordingChanges<T>(ids: string[], write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      if (ids.length > 0 && (await this.listMode.usesMemory())) await this.changes.append(ids);
+    }
+  }
+
+  /** Ids of the rows matching `filter`, for a write by filter to record what it touched. */
+  private async findIds(filter: FilterQuery<Approval>): Promise<string[]> {
+    return (await this.approvals.find(filter, { _id: 1 }).lean<Array<{ _id: string }>>().exec()).map((r) => r._id);
+  }
 
   findPageByTags(tagKeys: string[], skip: number, limit: number): Promise<ApprovalRecord[]> {
     return this.approvals.find(filterByTags(tagKeys)).sort(PAGE_SORT).skip(skip).limit(limit).lean<ApprovalRecord[]>().exec();
@@ -23,19 +52,32 @@ export class ApprovalsRepository {
     return this.approvals.countDocuments(filterByTags(tagKeys)).exec();
   }
 
+  /** Every row (the in-memory page loads this once, then follows the changes). */
+  findAll(): Promise<ApprovalRecord[]> {
+    return this.approvals.find({}).lean<ApprovalRecord[]>().exec();
+  }
+
+  /** The rows of these ids; absent ids were deleted. */
+  async findByIds(ids: string[]): Promise<Map<string, ApprovalRecord>> {
+    const rows = await this.approvals.find({ _id: { $in: ids } }).lean<ApprovalRecord[]>().exec();
+    return new Map(rows.map((r) => [r._id, r]));
+  }
+
   findById(id: string): Promise<ApprovalRecord | null> {
     return this.approvals.findOne({ _id: id }).lean<ApprovalRecord>().exec();
   }
 
   async upsert(row: ApprovalRecord): Promise<void> {
     const { _id, ...fields } = row;
-    try {
-      await this.approvals.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
-    } catch (error) {
-      // Another API instance inserted the row between FerretDB's read and its insert: update it.
-      if (!isDuplicateKey(error)) throw error;
-      await this.approvals.updateOne({ _id }, { $set: fields }).exec();
-    }
+    await this.recordingChanges([_id], async () => {
+      try {
+        await this.approvals.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
+      } catch (error) {
+        // Another API instance inserted the row between FerretDB's read and its insert: update it.
+        if (!isDuplicateKey(error)) throw error;
+        await this.approvals.updateOne({ _id }, { $set: fields }).exec();
+      }
+    });
   }
 
   async upsertMany(rows: ApprovalRecord[]): Promise<void> {
@@ -43,26 +85,43 @@ export class ApprovalsRepository {
     const ops: AnyBulkWriteOperation<Approval>[] = rows.map(({ _id, ...fields }) => ({
       updateOne: { filter: { _id }, update: { $set: fields }, upsert: true },
     }));
-    await inWriteCommands(ops, (slice) => this.approvals.bulkWrite(slice, { ordered: false }));
+    await this.recordingChanges(
+      rows.map((r) => r._id),
+      () => inWriteCommands(ops, (slice) => this.approvals.bulkWrite(slice, { ordered: false })),
+    );
   }
 
   async deleteById(id: string): Promise<void> {
-    await this.approvals.deleteOne({ _id: id }).exec();
+    await this.recordingChanges([id], () => this.approvals.deleteOne({ _id: id }).exec());
   }
 
   async setAudioFacts(musicCanonicalId: string, facts: Pick<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys'>): Promise<void> {
-    await this.approvals.updateMany({ music_canonical_id: musicCanonicalId }, { $set: facts }).exec();
+    await this.updateWhere({ music_canonical_id: musicCanonicalId }, { $set: facts });
   }
 
   async removeTagKey(tagKey: string): Promise<void> {
-    await this.approvals.updateMany({ tag_keys: tagKey }, { $pullAll: { tag_keys: [tagKey] } }).exec();
+    await this.updateWhere({ tag_keys: tagKey }, { $pullAll: { tag_keys: [tagKey] } });
   }
 
   async renameApprover(from: string, to: string): Promise<void> {
-    await this.approvals.updateMany({ approval_by: from }, { $set: { approval_by: to } }).exec();
+    await this.updateWhere({ approval_by: from }, { $set: { approval_by: to } });
   }
 
   async hasAny(): Promise<boolean> {
     return (await this.approvals.findOne({}, { _id: 1 }).lean().exec()) !== null;
+  }
+
+  /**
+   * Updates the rows matching `filter`. Where the page is kept in memory the ids are read first so
+   * the change can be recorded (rows added meanwhile record their own change).
+   */
+  private async updateWhere(filter: FilterQuery<Approval>, update: Record<string, unknown>): Promise<void> {
+    if (!(await this.listMode.usesMemory())) {
+      await this.approvals.updateMany(filter, update).exec();
+      return;
+    }
+    const ids = await this.findIds(filter);
+    if (ids.length === 0) return;
+    await this.recordingChanges(ids, () => this.approvals.updateMany({ _id: { $in: ids } }, update).exec());
   }
 }

@@ -1,160 +1,23 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { Query } from 'mingo';
-import { ChangeFeedGap } from '../common/change-feed';
-import type { AudioListFilter, AudioListSort } from './audio-list-filter';
+import { MemoryListIndex } from '../common/memory-list-index';
 import { AudiosRepository, type AudioListRow } from './audios.repository';
-import { compileSort, moveSorted, type Comparator } from './sort-order';
-
-/** Above this many changed audios (or a tenth of the catalog) one full read beats many point reads. */
-const POINT_READ_LIMIT = 500;
-/**
- * A full re-read in the background mends anything a crashed writer failed to record: every ten
- * minutes, or less often where one takes long, so it costs at most 2 % of the database's time.
- */
-const REFRESH_MIN_MS = 10 * 60_000;
-const REFRESH_COST_SHARE = 50;
-
-type Snapshot = { rows: Map<string, AudioListRow>; seq: number };
-/** Every row in one sort order; kept in order as rows change. */
-type SortedRows = { compare: Comparator<AudioListRow>; rows: AudioListRow[] };
-export type AudioListPageRows = { rows: AudioListRow[]; total: number };
 
 /**
  * The audio list answered from memory: every audio's list fields, kept current by following the
- * audios change feed, filtered by the same MongoDB filter the database path sends (evaluated by
- * mingo) and sorted the same way. Used where the database cannot index the list (the embedded
- * FerretDB scans the whole collection for each filter, sort and count).
- *
- * Each page first applies every change recorded before it was asked for, so a list read on any
- * instance shows every write acknowledged before it.
+ * audios change feed (see MemoryListIndex).
  */
 @Injectable()
-export class AudioListIndex implements OnModuleDestroy {
-  private snapshot: Snapshot | null = null;
-  private readonly sortedBy = new Map<string, SortedRows>();
-  private tail: Promise<void> = Promise.resolve();
-  private pendingCatchUp: Promise<void> | null = null;
-  private refreshTimer: NodeJS.Timeout | null = null;
-
-  constructor(private readonly audios: AudiosRepository) {}
+export class AudioListIndex extends MemoryListIndex<AudioListRow> implements OnModuleDestroy {
+  constructor(audios: AudiosRepository) {
+    super({
+      changes: audios.changes,
+      readAll: () => audios.findAllListRows(),
+      readByIds: (ids) => audios.findListRowsByIds(ids),
+      idOf: (row) => row.music_canonical_id,
+    });
+  }
 
   onModuleDestroy(): void {
-    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.stop();
   }
-
-  /** One page of the rows matching `filter` in `sort` order, and how many match. */
-  async page(filter: AudioListFilter, sort: AudioListSort, skip: number, limit: number): Promise<AudioListPageRows> {
-    await this.catchUp();
-    const ordered = this.ordered(sort);
-    const matching = Object.keys(filter).length === 0 ? ordered : filterRows(ordered, filter);
-    return { rows: matching.slice(skip, skip + limit), total: matching.length };
-  }
-
-  /** Every row, current as of this call. */
-  async allRows(): Promise<Iterable<AudioListRow>> {
-    await this.catchUp();
-    return this.snapshot!.rows.values();
-  }
-
-  /**
-   * Applies every change recorded so far. Callers arriving while a catch-up waits to start share
-   * it (it will see their writes); once it has started, the next caller queues a new one.
-   */
-  catchUp(): Promise<void> {
-    if (this.pendingCatchUp) return this.pendingCatchUp;
-    const run = this.exclusive(async () => {
-      this.pendingCatchUp = null;
-      try {
-        await this.applyChanges();
-      } catch (error) {
-        if (!(error instanceof ChangeFeedGap)) throw error;
-        this.replace(await this.readAll());
-        await this.applyChanges();
-      }
-    });
-    this.pendingCatchUp = run;
-    return run;
-  }
-
-  /** Runs `step` after every step queued before it: the snapshot changes one step at a time. */
-  private exclusive(step: () => Promise<void>): Promise<void> {
-    const run = this.tail.then(step);
-    this.tail = run.catch(() => undefined);
-    return run;
-  }
-
-  private async applyChanges(): Promise<void> {
-    if (!this.snapshot) this.replace(await this.readAll());
-    const snapshot = this.snapshot!;
-    const changed = new Set<string>();
-    let seq = snapshot.seq;
-    for (let run = await this.audios.changes.readFrom(seq + 1); run.length > 0; run = await this.audios.changes.readFrom(seq + 1)) {
-      seq += run.length;
-      for (const ids of run) for (const id of ids) changed.add(id);
-    }
-    if (changed.size === 0) return;
-    if (changed.size > Math.max(POINT_READ_LIMIT, snapshot.rows.size / 10)) {
-      this.replace(await this.readAll());
-      return this.applyChanges();
-    }
-    const fresh = await this.audios.findListRowsByIds([...changed]);
-    for (const id of changed) {
-      const before = snapshot.rows.get(id);
-      const after = fresh.get(id);
-      if (after) snapshot.rows.set(id, after);
-      else snapshot.rows.delete(id);
-      for (const { rows, compare } of this.sortedBy.values()) moveSorted(rows, compare, before, after, isSameAudio);
-    }
-    snapshot.seq = seq;
-  }
-
-  /** Every row, and the feed position it reflects (read first: later entries are re-applied). */
-  private async readAll(): Promise<Snapshot> {
-    const started = Date.now();
-    const seq = await this.audios.changes.latest();
-    const rows = await this.audios.findAllListRows();
-    this.scheduleRefresh(Date.now() - started);
-    return { rows: new Map(rows.map((row) => [row.music_canonical_id, row])), seq };
-  }
-
-  private replace(snapshot: Snapshot): void {
-    this.snapshot = snapshot;
-    this.sortedBy.clear();
-  }
-
-  private scheduleRefresh(lastReadMs: number): void {
-    if (this.refreshTimer) clearTimeout(this.refreshTimer);
-    const delay = Math.max(REFRESH_MIN_MS, REFRESH_COST_SHARE * lastReadMs);
-    this.refreshTimer = setTimeout(() => void this.refreshInBackground(), delay).unref();
-  }
-
-  /** Re-reads everything while pages are still served from the current rows, then swaps. */
-  private async refreshInBackground(): Promise<void> {
-    try {
-      const fresh = await this.readAll();
-      await this.exclusive(async () => this.replace(fresh));
-    } catch {
-      // Pages keep following the feed meanwhile; try again after the shortest interval.
-      this.scheduleRefresh(0);
-    }
-  }
-
-  /** All rows in `sort` order: sorted once, then kept in order as rows change. */
-  private ordered(sort: AudioListSort): AudioListRow[] {
-    const key = JSON.stringify(sort);
-    let sorted = this.sortedBy.get(key);
-    if (!sorted) {
-      const compare = compileSort<AudioListRow>(sort);
-      sorted = { compare, rows: [...this.snapshot!.rows.values()].sort(compare) };
-      this.sortedBy.set(key, sorted);
-    }
-    return sorted.rows;
-  }
-}
-
-const isSameAudio = (a: AudioListRow, b: AudioListRow) => a.music_canonical_id === b.music_canonical_id;
-
-function filterRows(rows: AudioListRow[], filter: AudioListFilter): AudioListRow[] {
-  const query = new Query(filter as Record<string, unknown>);
-  return rows.filter((row) => query.test(row as unknown as Record<string, unknown>));
 }

@@ -4,7 +4,7 @@ import { ReelsModule } from '../reels/reels.module';
 import { TagsModule } from '../tags/tags.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { AudioListIndex } from './audio-list-index';
-import { AudioListMode } from './audio-list-mode';
+import { ListIndexModeModule } from '../common/list-index-mode.module';
 import { Audio, AudioSchema } from './audio.schema';
 import { AudiosController } from './audios.controller';
 import { AudiosRepository } from './audios.repository';
@@ -12,9 +12,9 @@ import { AudiosService } from './audios.service';
 import { CatalogCountersService } from './catalog-counters.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Audio.name, schema: AudioSchema }]), TagsModule, TemplatesModule, ReelsModule],
+  imports: [MongooseModule.forFeature([{ name: Audio.name, schema: AudioSchema }]), TagsModule, TemplatesModule, ReelsModule, ListIndexModeModule],
   controllers: [AudiosController],
-  providers: [AudiosRepository, AudiosService, CatalogCountersService, AudioListMode, AudioListIndex],
+  providers: [AudiosRepository, AudiosService, CatalogCountersService, AudioListIndex],
   exports: [AudiosService, CatalogCountersService],
 })
 export class AudiosModule {}

@@ -4,7 +4,7 @@ import type { AnyBulkWriteOperation, Connection, FilterQuery, Model } from 'mong
 import { ChangeFeed } from '../common/change-feed';
 import { Audio, AudioRecord, StemTrackRecord } from './audio.schema';
 import type { AudioListFilter, AudioListSort } from './audio-list-filter';
-import { AudioListMode } from './audio-list-mode';
+import { ListIndexMode } from '../common/list-index-mode';
 import { inWriteCommands } from '../common/write-commands';
 
 /** Fields of a list row or the detail; the rest (search key, counters' inputs) stays in the database. */
@@ -76,7 +76,7 @@ export class AudiosRepository {
   constructor(
     @InjectModel(Audio.name) private readonly audios: Model<Audio>,
     @InjectConnection() connection: Connection,
-    private readonly listMode: AudioListMode,
+    private readonly listMode: ListIndexMode,
   ) {
     this.changes = new ChangeFeed(connection, 'audios');
   }

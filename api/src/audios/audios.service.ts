@@ -7,7 +7,7 @@ import { AudioEditLeases } from '../common/audio-edit-lease';
 import { TagsService } from '../tags/tags.service';
 import { buildAudioListFilter, buildAudioListSort } from './audio-list-filter';
 import { AudioListIndex } from './audio-list-index';
-import { AudioListMode } from './audio-list-mode';
+import { ListIndexMode } from '../common/list-index-mode';
 import { toAudioDetail, toAudioListItem } from './audio-view';
 import type { AudioRecord, StemTrackRecord } from './audio.schema';
 import { AudiosRepository, type AudioAnalysisSource, type SegmentSource } from './audios.repository';
@@ -30,7 +30,7 @@ export class AudiosService {
   constructor(
     private readonly audios: AudiosRepository,
     private readonly tags: TagsService,
-    private readonly listMode: AudioListMode,
+    private readonly listMode: ListIndexMode,
     private readonly listIndex: AudioListIndex,
     @InjectConnection() connection: Connection,
   ) {

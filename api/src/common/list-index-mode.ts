@@ -5,12 +5,12 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
 
 /**
- * Decides, once per process, whether the audio list is answered from memory. Every process on
+ * Decides, once per process, whether the lists (audios, approvals) are answered from memory. Every process on
  * one database decides alike (the setting, or the server's kind), so writers append to the change
  * feed exactly when readers follow it.
  */
 @Injectable()
-export class AudioListMode {
+export class ListIndexMode {
   private decided?: Promise<boolean>;
 
   constructor(

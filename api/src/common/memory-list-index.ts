@@ -1,0 +1,168 @@
+import { Query } from 'mingo';
+import { ChangeFeed, ChangeFeedGap } from './change-feed';
+import { compileSort, moveSorted, type Comparator, type SortSpec } from './sort-order';
+
+/** Above this many changed rows (or a tenth of the collection) one full read beats many point reads. */
+const POINT_READ_LIMIT = 500;
+/**
+ * A full re-read in the background mends anything a crashed writer failed to record: every ten
+ * minutes, or less often where one takes long, so it costs at most 2 % of the database's time.
+ */
+const REFRESH_MIN_MS = 10 * 60_000;
+const REFRESH_COST_SHARE = 50;
+
+/** Where the rows come from: the collection's change feed and two reads of it. */
+export type MemoryListSource<Row> = {
+  changes: ChangeFeed;
+  /** Every row. */
+  readAll(): Promise<Row[]>;
+  /** The rows of these ids; an id absent from the answer was deleted. */
+  readByIds(ids: string[]): Promise<Map<string, Row>>;
+  /** The id a change feed entry names the row by. */
+  idOf(row: Row): string;
+};
+
+export type MemoryListPage<Row> = { rows: Row[]; total: number };
+
+type Snapshot<Row> = { rows: Map<string, Row>; seq: number };
+/** Every row in one sort order; kept in order as rows change. */
+type SortedRows<Row> = { compare: Comparator<Row>; rows: Row[] };
+
+/**
+ * A list answered from memory: every row of a collection, kept current by following its change
+ * feed, filtered by the same MongoDB filter the database path sends (evaluated by mingo) and
+ * sorted the same way. Used where the database cannot index the list (the embedded FerretDB scans
+ * the whole collection for each filter, sort and count).
+ *
+ * Each read first applies every change recorded before it was asked for, so a page read on any
+ * instance shows every write acknowledged before it.
+ */
+export class MemoryListIndex<Row> {
+  private snapshot: Snapshot<Row> | null = null;
+  private readonly sortedBy = new Map<string, SortedRows<Row>>();
+  private tail: Promise<void> = Promise.resolve();
+  private pendingCatchUp: Promise<void> | null = null;
+  private refreshTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly source: MemoryListSource<Row>) {}
+
+  /** Stops the background refresh. */
+  stop(): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+  }
+
+  /** One page of the rows matching `filter` in `sort` order, and how many match. */
+  async page(filter: Record<string, unknown>, sort: SortSpec, skip: number, limit: number): Promise<MemoryListPage<Row>> {
+    await this.catchUp();
+    const ordered = this.ordered(sort);
+    const matching = Object.keys(filter).length === 0 ? ordered : filterRows(ordered, filter);
+    return { rows: matching.slice(skip, skip + limit), total: matching.length };
+  }
+
+  /** Every row, current as of this call. */
+  async allRows(): Promise<Iterable<Row>> {
+    await this.catchUp();
+    return this.snapshot!.rows.values();
+  }
+
+  /**
+   * Applies every change recorded so far. Callers arriving while a catch-up waits to start share
+   * it (it will see their writes); once it has started, the next caller queues a new one.
+   */
+  catchUp(): Promise<void> {
+    if (this.pendingCatchUp) return this.pendingCatchUp;
+    const run = this.exclusive(async () => {
+      this.pendingCatchUp = null;
+      try {
+        await this.applyChanges();
+      } catch (error) {
+        if (!(error instanceof ChangeFeedGap)) throw error;
+        this.replace(await this.readAll());
+        await this.applyChanges();
+      }
+    });
+    this.pendingCatchUp = run;
+    return run;
+  }
+
+  /** Runs `step` after every step queued before it: the snapshot changes one step at a time. */
+  private exclusive(step: () => Promise<void>): Promise<void> {
+    const run = this.tail.then(step);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private async applyChanges(): Promise<void> {
+    if (!this.snapshot) this.replace(await this.readAll());
+    const snapshot = this.snapshot!;
+    const changed = new Set<string>();
+    let seq = snapshot.seq;
+    for (let run = await this.source.changes.readFrom(seq + 1); run.length > 0; run = await this.source.changes.readFrom(seq + 1)) {
+      seq += run.length;
+      for (const ids of run) for (const id of ids) changed.add(id);
+    }
+    if (changed.size === 0) return;
+    if (changed.size > Math.max(POINT_READ_LIMIT, snapshot.rows.size / 10)) {
+      this.replace(await this.readAll());
+      return this.applyChanges();
+    }
+    const fresh = await this.source.readByIds([...changed]);
+    const sameRow = (a: Row, b: Row) => this.source.idOf(a) === this.source.idOf(b);
+    for (const id of changed) {
+      const before = snapshot.rows.get(id);
+      const after = fresh.get(id);
+      if (after) snapshot.rows.set(id, after);
+      else snapshot.rows.delete(id);
+      for (const { rows, compare } of this.sortedBy.values()) moveSorted(rows, compare, before, after, sameRow);
+    }
+    snapshot.seq = seq;
+  }
+
+  /** Every row, and the feed position it reflects (read first: later entries are re-applied). */
+  private async readAll(): Promise<Snapshot<Row>> {
+    const started = Date.now();
+    const seq = await this.source.changes.latest();
+    const rows = await this.source.readAll();
+    this.scheduleRefresh(Date.now() - started);
+    return { rows: new Map(rows.map((row) => [this.source.idOf(row), row])), seq };
+  }
+
+  private replace(snapshot: Snapshot<Row>): void {
+    this.snapshot = snapshot;
+    this.sortedBy.clear();
+  }
+
+  private scheduleRefresh(lastReadMs: number): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    const delay = Math.max(REFRESH_MIN_MS, REFRESH_COST_SHARE * lastReadMs);
+    this.refreshTimer = setTimeout(() => void this.refreshInBackground(), delay).unref();
+  }
+
+  /** Re-reads everything while pages are still served from the current rows, then swaps. */
+  private async refreshInBackground(): Promise<void> {
+    try {
+      const fresh = await this.readAll();
+      await this.exclusive(async () => this.replace(fresh));
+    } catch {
+      // Pages keep following the feed meanwhile; try again after the shortest interval.
+      this.scheduleRefresh(0);
+    }
+  }
+
+  /** All rows in `sort` order: sorted once, then kept in order as rows change. */
+  private ordered(sort: SortSpec): Row[] {
+    const key = JSON.stringify(sort);
+    let sorted = this.sortedBy.get(key);
+    if (!sorted) {
+      const compare = compileSort<Row>(sort);
+      sorted = { compare, rows: [...this.snapshot!.rows.values()].sort(compare) };
+      this.sortedBy.set(key, sorted);
+    }
+    return sorted.rows;
+  }
+}
+
+function filterRows<Row>(rows: Row[], filter: Record<string, unknown>): Row[] {
+  const query = new Query(filter);
+  return rows.filter((row) => query.test(row as unknown as Record<string, unknown>));
+}
