@@ -18,14 +18,17 @@ async function bootstrap(): Promise<void> {
   app.enableShutdownHooks();
   await app.listen(config.PORT);
   console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `API listening on port ${config.PORT}` }));
-  // Where the list is kept in memory, read it now rather than on the first request.
-  app.get(AudiosService).warmList().catch((error: Error) => console.error(`Loading the audio list failed: ${error.message}`));
+  // Where the lists are kept in memory, read them now rather than on the first request.
   app.get(ApprovalRowsService).warmList().catch((error: Error) => console.error(`Loading the approvals failed: ${error.message}`));
-  // Audios stored before their counted templates were kept get them now (the segment statistics read them).
   app
-    .get(CatalogCountersService)
-    .recountUncounted()
-    .then((n) => n > 0 && console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `Recounted ${n} audios` })))
+    .get(AudiosService)
+    .warmList()
+    .then(
+      // Then audios stored before their counted templates were kept get them (the segment statistics read them).
+      () => app.get(CatalogCountersService).recountUncounted(),
+      (error: Error) => console.error(`Loading the audio list failed: ${error.message}`),
+    )
+    .then((n) => n && console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `Recounted ${n} audios` })))
     .catch((error: Error) => console.error(`Recounting the audios failed: ${error.message}`));
 }
 

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { ListIndexMode } from '../common/list-index-mode';
 import { ReelsService } from '../reels/reels.service';
 import { TemplatesService } from '../templates/templates.service';
+import { AudioListIndex } from './audio-list-index';
 import { AudiosRepository, BeatCounts } from './audios.repository';
 import { computeAudioCounters, isStartedAtHighlight } from './catalog-counters';
 
@@ -28,6 +30,8 @@ export class CatalogCountersService {
     private readonly audios: AudiosRepository,
     private readonly templates: TemplatesService,
     private readonly reels: ReelsService,
+    private readonly listMode: ListIndexMode,
+    private readonly listIndex: AudioListIndex,
   ) {}
 
   async recount(musicCanonicalIds: Iterable<string>, now = new Date()): Promise<void> {
@@ -40,7 +44,10 @@ export class CatalogCountersService {
    * API); run once at start-up. Returns how many were recounted.
    */
   async recountUncounted(now = new Date()): Promise<number> {
-    const ids = await this.audios.findIdsWithoutCountedTemplates();
+    // Where the list is in memory its rows tell, sparing a scan of the collection.
+    const ids = (await this.listMode.usesMemory())
+      ? [...(await this.listIndex.allRows())].filter((row) => row.counted_templates === undefined).map((row) => row.music_canonical_id)
+      : await this.audios.findIdsWithoutCountedTemplates();
     await this.recount(ids, now);
     return ids.length;
   }
