@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of GET /api/segment/stats/ and GET /api/approvals/ on the embedded database (and of
+// Benchmark of GET /api/segment/stats/, GET /api/approvals/ and GET /api/hlpoints/ on the embedded database (and of
 // the per-audio reads of a workspace beside them): writes a synthetic catalog (audios, ~2.5
 // templates each, the approvals read model) of 100,000 audios into a scratch FerretDB, starts the
 // built API against it and prints p50/p95 over HTTP (logged in).
@@ -24,6 +24,7 @@ const QUERIES = [
   ['approvals, first page', '/api/approvals/'],
   ['approvals, skip 5000', '/api/approvals/?skip=5000'],
   ['approvals, tag filter', '/api/approvals/?tags=chill'],
+  ['HL points', '/api/hlpoints/'],
   // What opening one audio's workspace reads, on the same catalog.
   ['workspace: audio detail', '/api/audio/b123/'],
   ['workspace: its templates', '/api/templates/?music_canonical_id=b123&exclude_not_started_at_highlight=true&exclude_disapproved=true'],

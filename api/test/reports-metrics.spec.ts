@@ -4,10 +4,10 @@ import { buildReportCatalog, connectionOf, insertReportCatalog } from './reports
 
 const catalog = buildReportCatalog(90, 5);
 
-describe('GET /api/metrics/ and GET /api/hlpoints/', () => {
+describe.each(['memory', 'database'])('GET /api/metrics/ and GET /api/hlpoints/ (AUDIO_LIST_INDEX=%s)', (listIndex) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { AUDIO_LIST_INDEX: listIndex } });
     await t.loginAs('max');
     await insertReportCatalog(t, catalog);
   });

@@ -36,6 +36,19 @@ export class CountedTemplateRecord {
   approved!: boolean;
 }
 
+/** How many of the audio's templates start at one time, for the HL points. */
+@Schema({ _id: false, versionKey: false })
+export class StartTimeRecord {
+  @Prop({ type: Number, required: true })
+  start_ms!: number;
+
+  @Prop({ type: Number, required: true })
+  count!: number;
+
+  @Prop({ type: Date, default: null })
+  newest_created_at!: Date | null;
+}
+
 /**
  * One audio (music or original sound), denormalised so the list reads one document per row:
  * the counters are recomputed from templates and reels whenever those change.
@@ -116,6 +129,10 @@ export class Audio {
   /** Its available or approved templates, for the segment statistics (absent until the first recount). */
   @Prop({ type: [CountedTemplateRecord], default: undefined })
   counted_templates?: CountedTemplateRecord[];
+
+  /** Its templates' start times, counted (absent until the first recount). */
+  @Prop({ type: [StartTimeRecord], default: undefined })
+  start_times?: StartTimeRecord[];
 
   /** Kept by the beats module: beats marked done. */
   @Prop({ type: Number, default: 0 })

@@ -36,12 +36,15 @@ const VIEW_FIELDS = {
 export type AudioView = Pick<AudioRecord, Exclude<keyof typeof VIEW_FIELDS, '_id'>>;
 
 /** A view plus every field the list filters and sorts on: what the in-memory list keeps per audio. */
-const LIST_ROW_FIELDS = { ...VIEW_FIELDS, search_key: 1, growth: 1, available_clips_counts: 1, tag_keys: 1, counted_templates: 1 } as const;
+const LIST_ROW_FIELDS = { ...VIEW_FIELDS, search_key: 1, growth: 1, available_clips_counts: 1, tag_keys: 1, counted_templates: 1, start_times: 1 } as const;
 export type AudioListRow = Pick<AudioRecord, Exclude<keyof typeof LIST_ROW_FIELDS, '_id'>>;
 
 /** What the segment statistics read of an audio. */
 export type SegmentSource = Pick<AudioRecord, 'reel_count' | 'trendlist' | 'counted_templates'>;
 const SEGMENT_SOURCE_FIELDS = { _id: 0, reel_count: 1, trendlist: 1, counted_templates: 1 } as const;
+
+/** What the HL points read of an audio. */
+export type StartTimeSource = Pick<AudioRecord, 'start_times'>;
 
 /** Point reads issued at once when the in-memory list catches up. */
 const POINT_READS_IN_FLIGHT = 8;
@@ -66,6 +69,7 @@ export type AudioCounters = Pick<
   | 'templates_approved_count'
   | 'beat_and_template_approved'
   | 'counted_templates'
+  | 'start_times'
 >;
 
 @Injectable()
@@ -107,9 +111,15 @@ export class AudiosRepository {
     return this.audios.find(filter, SEGMENT_SOURCE_FIELDS).lean<SegmentSource[]>().exec();
   }
 
-  async findIdsWithoutCountedTemplates(): Promise<string[]> {
-    const rows = await this.audios.find({ counted_templates: { $exists: false } }, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
+  /** Audios without the figures the reports read (stored before they were kept). */
+  async findUncountedIds(): Promise<string[]> {
+    const rows = await this.audios.find({ $or: [{ counted_templates: { $exists: false } }, { start_times: { $exists: false } }] }, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
     return rows.map((r) => r._id);
+  }
+
+  /** Every audio's template start times. */
+  findStartTimeSources(): Promise<StartTimeSource[]> {
+    return this.audios.find({ 'start_times.0': { $exists: true } }, { _id: 0, start_times: 1 }).lean<StartTimeSource[]>().exec();
   }
 
   /** Every audio's list row (the in-memory list loads this once, then follows the changes). */

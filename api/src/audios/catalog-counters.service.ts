@@ -40,14 +40,14 @@ export class CatalogCountersService {
   }
 
   /**
-   * Recounts the audios stored before their counted templates were kept (or written around the
+   * Recounts the audios stored before their counted templates and start times were kept (or written around the
    * API); run once at start-up. Returns how many were recounted.
    */
   async recountUncounted(now = new Date()): Promise<number> {
     // Where the list is in memory its rows tell, sparing a scan of the collection.
     const ids = (await this.listMode.usesMemory())
-      ? [...(await this.listIndex.allRows())].filter((row) => row.counted_templates === undefined).map((row) => row.music_canonical_id)
-      : await this.audios.findIdsWithoutCountedTemplates();
+      ? [...(await this.listIndex.allRows())].filter((row) => row.counted_templates === undefined || row.start_times === undefined).map((row) => row.music_canonical_id)
+      : await this.audios.findUncountedIds();
     await this.recount(ids, now);
     return ids.length;
   }

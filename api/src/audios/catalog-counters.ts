@@ -9,6 +9,7 @@ export type TemplateFacts = {
   segments_count: number;
   approved: boolean | null;
   audio_asset_start_time_in_ms: number | null;
+  created_at: Date | null;
 };
 
 /** A template starts at a highlight when its start is one of the audio's highlight times. */
@@ -23,6 +24,23 @@ export function isAvailable(t: TemplateFacts, highlightsMs: readonly number[]): 
 
 /** One template the segment statistics count: available, approved or both. */
 export type CountedTemplate = { segments_count: number; clips_count: number; available: boolean; approved: boolean };
+
+/** How many of the audio's templates start at one time, and when the newest of them was imported. */
+export type StartTimeCount = { start_ms: number; count: number; newest_created_at: Date | null };
+
+/** The audio's template start times (for the HL points), ascending. */
+function countStartTimes(templates: readonly TemplateFacts[]): StartTimeCount[] {
+  const byStart = new Map<number, StartTimeCount>();
+  for (const t of templates) {
+    const start = t.audio_asset_start_time_in_ms;
+    if (start === null || start === undefined) continue;
+    const entry = byStart.get(start) ?? { start_ms: start, count: 0, newest_created_at: null };
+    entry.count += 1;
+    if (t.created_at && (!entry.newest_created_at || t.created_at > entry.newest_created_at)) entry.newest_created_at = t.created_at;
+    byStart.set(start, entry);
+  }
+  return [...byStart.values()].sort((a, b) => a.start_ms - b.start_ms);
+}
 
 /** The list counters of one audio from its templates and the taken_at of its reels. */
 export function computeAudioCounters(
@@ -46,5 +64,6 @@ export function computeAudioCounters(
     templates_approved_count: approved,
     beat_and_template_approved: approved + (audio.beats_done_count ?? 0),
     counted_templates: counted,
+    start_times: countStartTimes(templates),
   };
 }

@@ -105,6 +105,7 @@ function drawCounters(random: Random): Partial<AudioRecord> {
     templates_approved_count: approved, beat_and_template_approved: approved,
     // Set, so the start-up recount (which would zero the drawn figures) leaves these audios alone.
     counted_templates: [],
+    start_times: [],
   };
 }
 

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TemplateApprovalsModule } from '../templates/template-approvals.module';
+import { AudiosModule } from '../audios/audios.module';
 import { HlPointsController } from './hlpoints.controller';
 import { HlPointsService } from './hlpoints.service';
 
 @Module({
-  imports: [TemplateApprovalsModule],
+  imports: [AudiosModule],
   controllers: [HlPointsController],
   providers: [HlPointsService],
 })

@@ -4,7 +4,6 @@ import type { Model } from 'mongoose';
 import { Template, TemplateRecord } from './template.schema';
 
 export type TemplateApproval = Pick<TemplateRecord, 'approved' | 'approved_at' | 'approved_by'>;
-export type StartTimeCount = { startMs: number; count: number };
 
 /** Writes of a template's approval and the figures read across all templates. */
 @Injectable()
@@ -40,29 +39,6 @@ export class TemplateApprovalsRepository {
   findApprovedPage(afterId: string | null, limit: number): Promise<TemplateRecord[]> {
     const filter = afterId ? { approved: true, template_clips_media_id: { $gt: afterId } } : { approved: true };
     return this.templates.find(filter).sort({ template_clips_media_id: 1 }).limit(limit).lean<TemplateRecord[]>().exec();
-  }
-
-  /** Template start times with how many templates start there, most frequent first. */
-  async countStartTimes(limit: number): Promise<StartTimeCount[]> {
-    const rows = await this.templates
-      .aggregate<{ _id: number; count: number }>([
-        { $match: { audio_asset_start_time_in_ms: { $ne: null } } },
-        { $group: { _id: '$audio_asset_start_time_in_ms', count: { $sum: 1 } } },
-        { $sort: { count: -1, _id: 1 } },
-        { $limit: limit },
-      ])
-      .exec();
-    return rows.map((r) => ({ startMs: r._id, count: r.count }));
-  }
-
-  /** When the newest template starting at `startMs` was imported. */
-  async findNewestCreatedAt(startMs: number): Promise<Date | null> {
-    const row = await this.templates
-      .findOne({ audio_asset_start_time_in_ms: startMs }, { _id: 0, created_at: 1 })
-      .sort({ created_at: -1 })
-      .lean<Pick<TemplateRecord, 'created_at'>>()
-      .exec();
-    return row?.created_at ?? null;
   }
 
   async renameApprover(from: string, to: string): Promise<void> {

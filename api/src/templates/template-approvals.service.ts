@@ -6,7 +6,7 @@ import { AudioEditsService } from '../beats/audio-edits.service';
 import { BeatsService } from '../beats/beats.service';
 import { UsersService } from '../users/users.service';
 import type { TemplateRecord } from './template.schema';
-import { StartTimeCount, TemplateApprovalsRepository } from './template-approvals.repository';
+import { TemplateApprovalsRepository } from './template-approvals.repository';
 
 export const TEMPLATE_NOT_FOUND_MESSAGE = 'Template not found';
 
@@ -70,13 +70,5 @@ export class TemplateApprovalsService implements OnModuleInit {
 
   async findApprovedFacts(afterId: string | null, limit: number): Promise<TemplateApprovalFacts[]> {
     return (await this.templates.findApprovedPage(afterId, limit)).map(toTemplateApprovalFacts);
-  }
-
-  countStartTimes(limit: number): Promise<StartTimeCount[]> {
-    return this.templates.countStartTimes(limit);
-  }
-
-  findNewestCreatedAt(startMs: number): Promise<Date | null> {
-    return this.templates.findNewestCreatedAt(startMs);
   }
 }

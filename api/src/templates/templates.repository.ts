@@ -14,7 +14,7 @@ export type TemplateListFilter = {
 /** What the catalog counters need of a template. */
 export type TemplateCounterRow = Pick<
   TemplateRecord,
-  'template_clips_media_id' | 'music_canonical_id' | 'clips_count' | 'segments_count' | 'approved' | 'audio_asset_start_time_in_ms' | 'started_at_highlight'
+  'template_clips_media_id' | 'music_canonical_id' | 'clips_count' | 'segments_count' | 'approved' | 'audio_asset_start_time_in_ms' | 'started_at_highlight' | 'created_at'
 >;
 
 const COUNTER_FIELDS = {
@@ -26,6 +26,7 @@ const COUNTER_FIELDS = {
   approved: 1,
   audio_asset_start_time_in_ms: 1,
   started_at_highlight: 1,
+  created_at: 1,
 } as const;
 
 @Injectable()
