@@ -27,16 +27,9 @@ export class ApprovalsRepository {
     this.changes = new ChangeFeed(connection, 'approvals');
   }
 
-  /**
-   * Runs `write`, then records that the rows `ids` changed: also when the write failed part-way
-   * (an id recorded needlessly costs one re-read).
-   */
-  private async recordingChanges<T>(ids: string[], write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } finally {
-      if (ids.length > 0 && (await this.listMode.usesMemory())) await this.changes.append(ids);
-    }
+  /** Runs a write that may change the documents `ids`, recording them for the in-memory lists. */
+  private recordingChanges<T>(ids: string[], write: () => Promise<T>): Promise<T> {
+    return this.listMode.recording(this.changes, ids, write);
   }
 
   /** Ids of the rows matching `filter`, for a write by filter to record what it touched. */

@@ -3,6 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
+import type { ChangeFeed } from './change-feed';
 
 /**
  * Decides, once per process, whether the lists (audios, approvals) are answered from memory. Every process on
@@ -24,6 +25,18 @@ export class ListIndexMode {
       throw error;
     });
     return this.decided;
+  }
+
+  /**
+   * Runs a write that may change the documents `ids`, then records them in `feed` where lists are
+   * kept in memory, even when the write failed part-way (an id recorded needlessly costs one re-read).
+   */
+  async recording<T>(feed: ChangeFeed, ids: string[], write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      if (ids.length > 0 && (await this.usesMemory())) await feed.append(ids);
+    }
   }
 
   private async decide(): Promise<boolean> {
