@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of GET /api/segment/stats/, GET /api/approvals/ and GET /api/hlpoints/ on the embedded database (and of
+// Benchmark of the reports' reads (segment stats, approvals, HL points, template figures, metrics) on the embedded database (and of
 // the per-audio reads of a workspace beside them): writes a synthetic catalog (audios, ~2.5
 // templates each, the approvals read model) of 100,000 audios into a scratch FerretDB, starts the
 // built API against it and prints p50/p95 over HTTP (logged in).
@@ -25,6 +25,10 @@ const QUERIES = [
   ['approvals, skip 5000', '/api/approvals/?skip=5000'],
   ['approvals, tag filter', '/api/approvals/?tags=chill'],
   ['HL points', '/api/hlpoints/'],
+  // The two header lines of the Segments screen, and the metrics.
+  ['templates from reels', '/api/templates/from_reels/'],
+  ['templates count', '/api/templates/count/'],
+  ['metrics', '/api/metrics/'],
   // What opening one audio's workspace reads, on the same catalog.
   ['workspace: audio detail', '/api/audio/b123/'],
   ['workspace: its templates', '/api/templates/?music_canonical_id=b123&exclude_not_started_at_highlight=true&exclude_disapproved=true'],

@@ -84,8 +84,16 @@ export class ApprovalsRepository {
     );
   }
 
+  /** Deletes the row; a row that was not there is no change to record (most beat writes clear one). */
   async deleteById(id: string): Promise<void> {
-    await this.recordingChanges([id], () => this.approvals.deleteOne({ _id: id }).exec());
+    let deleted: number;
+    try {
+      ({ deletedCount: deleted } = await this.approvals.deleteOne({ _id: id }).exec());
+    } catch (error) {
+      await this.recordingChanges([id], async () => undefined);
+      throw error;
+    }
+    if (deleted > 0) await this.recordingChanges([id], async () => undefined);
   }
 
   async setAudioFacts(musicCanonicalId: string, facts: Pick<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys'>): Promise<void> {

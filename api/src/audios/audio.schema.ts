@@ -126,6 +126,13 @@ export class Audio {
   @Prop({ type: Number, default: 0 })
   templates_approved_count!: number;
 
+  /** All its templates, and those not started at one of its highlight times. */
+  @Prop({ type: Number, default: 0 })
+  template_count?: number;
+
+  @Prop({ type: Number, default: 0 })
+  templates_off_highlight_count?: number;
+
   /** Its available or approved templates, for the segment statistics (absent until the first recount). */
   @Prop({ type: [CountedTemplateRecord], default: undefined })
   counted_templates?: CountedTemplateRecord[];

@@ -36,7 +36,36 @@ const VIEW_FIELDS = {
 export type AudioView = Pick<AudioRecord, Exclude<keyof typeof VIEW_FIELDS, '_id'>>;
 
 /** A view plus every field the list filters and sorts on: what the in-memory list keeps per audio. */
-const LIST_ROW_FIELDS = { ...VIEW_FIELDS, search_key: 1, growth: 1, available_clips_counts: 1, tag_keys: 1, counted_templates: 1, start_times: 1 } as const;
+/** The per-audio figures the catalog totals add up. */
+const CATALOG_FIGURE_FIELDS = { reel_count: 1, template_count: 1, template_count_available: 1, templates_off_highlight_count: 1, templates_approved_count: 1 } as const;
+type CatalogFigures = Pick<AudioRecord, Exclude<keyof typeof CATALOG_FIGURE_FIELDS, '_id'>>;
+/** The catalog's totals: audios, and the sums of their figures. */
+export type CatalogTotals = { audios: number; reels: number; templates: number; templates_available: number; templates_off_highlight: number; templates_approved: number };
+
+/** Adds up the figures of `audios` (rows recounted before a figure existed count 0 for it). */
+export function sumCatalogFigures(audios: Iterable<Partial<CatalogFigures>>): CatalogTotals {
+  const totals: CatalogTotals = { audios: 0, reels: 0, templates: 0, templates_available: 0, templates_off_highlight: 0, templates_approved: 0 };
+  for (const a of audios) {
+    totals.audios += 1;
+    totals.reels += a.reel_count ?? 0;
+    totals.templates += a.template_count ?? 0;
+    totals.templates_available += a.template_count_available ?? 0;
+    totals.templates_off_highlight += a.templates_off_highlight_count ?? 0;
+    totals.templates_approved += a.templates_approved_count ?? 0;
+  }
+  return totals;
+}
+
+const LIST_ROW_FIELDS = {
+  ...VIEW_FIELDS,
+  ...CATALOG_FIGURE_FIELDS,
+  search_key: 1,
+  growth: 1,
+  available_clips_counts: 1,
+  tag_keys: 1,
+  counted_templates: 1,
+  start_times: 1,
+} as const;
 export type AudioListRow = Pick<AudioRecord, Exclude<keyof typeof LIST_ROW_FIELDS, '_id'>>;
 
 /** What the segment statistics read of an audio. */
@@ -70,6 +99,8 @@ export type AudioCounters = Pick<
   | 'beat_and_template_approved'
   | 'counted_templates'
   | 'start_times'
+  | 'template_count'
+  | 'templates_off_highlight_count'
 >;
 
 @Injectable()
@@ -108,6 +139,11 @@ export class AudiosRepository {
   async findUncountedIds(): Promise<string[]> {
     const rows = await this.audios.find({ $or: [{ counted_templates: { $exists: false } }, { start_times: { $exists: false } }] }, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
     return rows.map((r) => r._id);
+  }
+
+  /** Every audio's catalog figures (the totals add them up). */
+  findCatalogFigures(): Promise<CatalogFigures[]> {
+    return this.audios.find({}, { _id: 0, ...CATALOG_FIGURE_FIELDS }).lean<CatalogFigures[]>().exec();
   }
 
   /** Every audio's template start times. */

@@ -10,7 +10,7 @@ import { AudioListIndex } from './audio-list-index';
 import { ListIndexMode } from '../common/list-index-mode';
 import { toAudioDetail, toAudioListItem } from './audio-view';
 import type { AudioRecord, StemTrackRecord } from './audio.schema';
-import { AudiosRepository, type AudioAnalysisSource, type SegmentSource, type StartTimeSource } from './audios.repository';
+import { AudiosRepository, sumCatalogFigures, type AudioAnalysisSource, type CatalogTotals, type SegmentSource, type StartTimeSource } from './audios.repository';
 import { KeyedMutex } from './keyed-mutex';
 
 export const AUDIO_NOT_FOUND_MESSAGE = 'Audio not found';
@@ -77,6 +77,12 @@ export class AudiosService {
   async segmentSources(reelCount: { min?: number; max?: number }): Promise<Iterable<SegmentSource>> {
     if (await this.listMode.usesMemory()) return this.listIndex.allRows();
     return this.audios.findSegmentSources(reelCount);
+  }
+
+  /** The catalog's totals (audios, reels, templates by kind), from the audios' figures. */
+  async catalogTotals(): Promise<CatalogTotals> {
+    const audios = (await this.listMode.usesMemory()) ? await this.listIndex.allRows() : await this.audios.findCatalogFigures();
+    return sumCatalogFigures(audios);
   }
 
   /** Every audio's template start times: from the in-memory list where there is one. */

@@ -62,6 +62,8 @@ export function computeAudioCounters(
     template_count_available: available.length,
     available_clips_counts: [...new Set(available.map((t) => t.clips_count))].sort((a, b) => a - b),
     templates_approved_count: approved,
+    template_count: templates.length,
+    templates_off_highlight_count: templates.filter((t) => !isStartedAtHighlight(t.audio_asset_start_time_in_ms, highlights)).length,
     beat_and_template_approved: approved + (audio.beats_done_count ?? 0),
     counted_templates: counted,
     start_times: countStartTimes(templates),

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Metric } from '@curator/shared/contract';
 import { sumApprovals } from '@curator/shared/domain';
+import { AudiosService } from '../audios/audios.service';
 import { MetricsRepository } from './metrics.repository';
 
 /** Keys of GET /api/metrics/, in the order the screen lists them. */
@@ -38,17 +39,18 @@ export function formatBytes(bytes: number): string {
 /** Live figures, computed on every request (behaviour.md "Metrics"). */
 @Injectable()
 export class MetricsService {
-  constructor(private readonly metrics: MetricsRepository) {}
+  constructor(
+    private readonly metrics: MetricsRepository,
+    private readonly audios: AudiosService,
+  ) {}
 
   async list(): Promise<Metric[]> {
     const c = (collection: string, filter?: Record<string, unknown>) => this.metrics.count(collection, filter);
-    const [audios, templates, available, reels, beats, approvedTemplates, doneBeats, users, tags, queued, running, failed, size] = await Promise.all([
-      c('audios'),
-      c('templates'),
-      c('templates', { started_at_highlight: true, approved: { $ne: false } }),
-      c('reels'),
+    // Audio, reel and template figures add up what each audio carries (the catalog recount keeps
+    // them): counting the large collections themselves means a full scan on the embedded database.
+    const [catalog, beats, doneBeats, users, tags, queued, running, failed, size] = await Promise.all([
+      this.audios.catalogTotals(),
       c('beats'),
-      c('templates', { approved: true }),
       c('beats', { done: true }),
       c('users'),
       c('tags'),
@@ -57,11 +59,12 @@ export class MetricsService {
       c('analysis_jobs', { status: 'failed' }),
       this.metrics.databaseSize(),
     ]);
+    const approvedTemplates = catalog.templates_approved;
     const values: Record<MetricKey, Metric['value']> = {
-      audios,
-      templates,
-      templates_available: available,
-      reels,
+      audios: catalog.audios,
+      templates: catalog.templates,
+      templates_available: catalog.templates_available,
+      reels: catalog.reels,
       beats,
       approvals: sumApprovals({ templates_approved: approvedTemplates, beats_done: doneBeats }),
       approved_templates: approvedTemplates,

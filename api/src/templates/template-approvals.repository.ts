@@ -22,19 +22,6 @@ export class TemplateApprovalsRepository {
     return this.templates.findOne({ template_clips_media_id: templateClipsMediaId }).lean<TemplateRecord>().exec();
   }
 
-  countApproved(): Promise<number> {
-    return this.templates.countDocuments({ approved: true }).exec();
-  }
-
-  countAll(): Promise<number> {
-    return this.templates.countDocuments({}).exec();
-  }
-
-  /** Templates whose start is not one of their audio's highlight times (flag kept by the catalog counters). */
-  countNotStartedAtHighlight(): Promise<number> {
-    return this.templates.countDocuments({ started_at_highlight: { $ne: true } }).exec();
-  }
-
   /** Approved templates after `afterId` in id order, for rebuilding the approvals read model. */
   findApprovedPage(afterId: string | null, limit: number): Promise<TemplateRecord[]> {
     const filter = afterId ? { approved: true, template_clips_media_id: { $gt: afterId } } : { approved: true };

@@ -2,6 +2,7 @@ import { Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import type { TemplateCount, TemplatesFromReels } from '@curator/shared/contract';
 import { sumApprovals } from '@curator/shared/domain';
 import { ApprovalRowsService, TemplateApprovalFacts } from '../approvals/approval-rows.service';
+import { AudiosService } from '../audios/audios.service';
 import { AudioEditsService } from '../beats/audio-edits.service';
 import { BeatsService } from '../beats/beats.service';
 import { UsersService } from '../users/users.service';
@@ -32,6 +33,7 @@ export class TemplateApprovalsService implements OnModuleInit {
     private readonly approvals: ApprovalRowsService,
     private readonly beats: BeatsService,
     private readonly users: UsersService,
+    private readonly audios: AudiosService,
   ) {}
 
   onModuleInit(): void {
@@ -54,14 +56,14 @@ export class TemplateApprovalsService implements OnModuleInit {
 
   /** GET /api/templates/count/ */
   async count(): Promise<TemplateCount> {
-    const [templates_approved, beats_done] = await Promise.all([this.templates.countApproved(), this.beats.countAllDone()]);
+    const [{ templates_approved }, beats_done] = await Promise.all([this.audios.catalogTotals(), this.beats.countAllDone()]);
     return { approved: sumApprovals({ templates_approved, beats_done }), beats_done, templates_approved };
   }
 
   /** GET /api/templates/from_reels/ */
   async fromReels(): Promise<TemplatesFromReels> {
-    const [count, count_discarded_hl_start] = await Promise.all([this.templates.countAll(), this.templates.countNotStartedAtHighlight()]);
-    return { count, count_discarded_hl_start };
+    const totals = await this.audios.catalogTotals();
+    return { count: totals.templates, count_discarded_hl_start: totals.templates_off_highlight };
   }
 
   findTemplate(templateClipsMediaId: string): Promise<TemplateRecord | null> {
