@@ -12,9 +12,10 @@
 // See the License for the specific language governing permissions and
 // limitations under the License.
 //
-// Modified for the curator project's embedded server (built with `go build -overlay`, see
-// api/ferretdb/overlay.go): Query and Explain push top-level string equalities down to SQLite
-// (prepareWhereClause below), not only a lone `_id` equality. Everything else is v1.24.0 as released.
+// Modified for the curator project's embedded server (laid over the released module by
+// tools/ferretdb.cjs): Query and Explain push top-level string equalities, `$eq` and `$in` lists
+// down to SQLite (prepareWhereClause below), not only a lone `_id` equality, and the process's
+// document writes take turns (writeMu). Everything else is v1.24.0 as released.
 
 package sqlite
 
