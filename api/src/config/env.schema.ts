@@ -36,9 +36,10 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().default('1mb'),
   /**
-   * Where GET /api/audio/ filters and sorts: `database`, `memory` (a per-process copy of the list
-   * fields kept current through a change feed), or `auto`: memory on the embedded FerretDB, whose
-   * SQLite backend scans the whole collection for every filter and sort.
+   * Where the audio list, the approvals page and the reports' catalog figures are filtered, sorted
+   * and added up: `database`, `memory` (a per-process copy of the rows kept current through a change
+   * feed), or `auto`: memory on the embedded FerretDB, whose SQLite backend scans the whole
+   * collection for every filter, sort and count.
    */
   AUDIO_LIST_INDEX: z.enum(['auto', 'memory', 'database']).default('auto'),
   /** Analysis job lease, ms: a job whose worker sent no heartbeat for this long is retried elsewhere. */
