@@ -35,7 +35,6 @@ const VIEW_FIELDS = {
 
 export type AudioView = Pick<AudioRecord, Exclude<keyof typeof VIEW_FIELDS, '_id'>>;
 
-/** A view plus every field the list filters and sorts on: what the in-memory list keeps per audio. */
 /** The per-audio figures the catalog totals add up. */
 const CATALOG_FIGURE_FIELDS = { reel_count: 1, template_count: 1, template_count_available: 1, templates_off_highlight_count: 1, templates_approved_count: 1 } as const;
 type CatalogFigures = Pick<AudioRecord, Exclude<keyof typeof CATALOG_FIGURE_FIELDS, '_id'>>;
@@ -56,6 +55,10 @@ export function sumCatalogFigures(audios: Iterable<Partial<CatalogFigures>>): Ca
   return totals;
 }
 
+/**
+ * A view plus every field the list filters and sorts on and the reports add up: what the in-memory
+ * list keeps per audio.
+ */
 const LIST_ROW_FIELDS = {
   ...VIEW_FIELDS,
   ...CATALOG_FIGURE_FIELDS,
