@@ -90,10 +90,10 @@ export class ApprovalsRepository {
     try {
       ({ deletedCount: deleted } = await this.approvals.deleteOne({ _id: id }).exec());
     } catch (error) {
-      await this.recordingChanges([id], async () => undefined);
+      await this.listMode.record(this.changes, [id]);
       throw error;
     }
-    if (deleted > 0) await this.recordingChanges([id], async () => undefined);
+    if (deleted > 0) await this.listMode.record(this.changes, [id]);
   }
 
   async setAudioFacts(musicCanonicalId: string, facts: Pick<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys'>): Promise<void> {

@@ -11,7 +11,7 @@ export function escapeRegex(text: string): string {
 }
 
 /** Inclusive range on a field; null when neither bound is set. */
-function range(field: string, min: number | Date | undefined, max: number | Date | undefined): Condition | null {
+export function range(field: string, min: number | Date | undefined, max: number | Date | undefined): Condition | null {
   if (min === undefined && max === undefined) return null;
   const bounds: Condition = {};
   if (min !== undefined) bounds.$gte = min;

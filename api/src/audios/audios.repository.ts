@@ -3,7 +3,7 @@ import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Connection, FilterQuery, Model } from 'mongoose';
 import { ChangeFeed } from '../common/change-feed';
 import { Audio, AudioRecord, StemTrackRecord } from './audio.schema';
-import type { AudioListFilter, AudioListSort } from './audio-list-filter';
+import { range, type AudioListFilter, type AudioListSort } from './audio-list-filter';
 import { ListIndexMode } from '../common/list-index-mode';
 import { inWriteCommands } from '../common/write-commands';
 
@@ -71,15 +71,15 @@ const LIST_ROW_FIELDS = {
 } as const;
 export type AudioListRow = Pick<AudioRecord, Exclude<keyof typeof LIST_ROW_FIELDS, '_id'>>;
 
+/** Audios stored before the figures the reports read were kept (the start-up recount finds them). */
+export const UNCOUNTED_FILTER = { $or: [{ counted_templates: { $exists: false } }, { start_times: { $exists: false } }] };
+
 /** What the segment statistics read of an audio. */
 export type SegmentSource = Pick<AudioRecord, 'reel_count' | 'trendlist' | 'counted_templates'>;
 const SEGMENT_SOURCE_FIELDS = { _id: 0, reel_count: 1, trendlist: 1, counted_templates: 1 } as const;
 
 /** What the HL points read of an audio. */
 export type StartTimeSource = Pick<AudioRecord, 'start_times'>;
-
-/** Point reads issued at once when the in-memory list catches up. */
-const POINT_READS_IN_FLIGHT = 8;
 
 /** What the analysis module needs of an audio: its media and the values that shape the answers. */
 export type AudioAnalysisSource = Pick<
@@ -131,17 +131,13 @@ export class AudiosRepository {
 
   /** The segment-statistics fields of the audios in the reel-count range, with counted templates. */
   findSegmentSources(reelCount: { min?: number; max?: number }): Promise<SegmentSource[]> {
-    const filter: Record<string, unknown> = { 'counted_templates.0': { $exists: true } };
-    if (reelCount.min !== undefined || reelCount.max !== undefined) {
-      filter.reel_count = { ...(reelCount.min !== undefined && { $gte: reelCount.min }), ...(reelCount.max !== undefined && { $lte: reelCount.max }) };
-    }
+    const filter = { 'counted_templates.0': { $exists: true }, ...range('reel_count', reelCount.min, reelCount.max) };
     return this.audios.find(filter, SEGMENT_SOURCE_FIELDS).lean<SegmentSource[]>().exec();
   }
 
   /** Audios without the figures the reports read (stored before they were kept). */
-  async findUncountedIds(): Promise<string[]> {
-    const rows = await this.audios.find({ $or: [{ counted_templates: { $exists: false } }, { start_times: { $exists: false } }] }, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
-    return rows.map((r) => r._id);
+  findUncountedIds(): Promise<string[]> {
+    return this.findIds(UNCOUNTED_FILTER);
   }
 
   /** Every audio's catalog figures (the totals add them up). */
@@ -159,18 +155,10 @@ export class AudiosRepository {
     return this.audios.find({}, LIST_ROW_FIELDS).lean<AudioListRow[]>().exec();
   }
 
-  /** The list rows of these audios by id, each an `_id` lookup; absent ids were deleted. */
+  /** The list rows of these audios by id, in one `_id $in` read (indexed); absent ids were deleted. */
   async findListRowsByIds(musicCanonicalIds: string[]): Promise<Map<string, AudioListRow>> {
-    const found = new Map<string, AudioListRow>();
-    const queue = [...musicCanonicalIds];
-    const readNext = async (): Promise<void> => {
-      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-        const row = await this.audios.findOne({ _id: id }, LIST_ROW_FIELDS).lean<AudioListRow>().exec();
-        if (row) found.set(id, row);
-      }
-    };
-    await Promise.all(Array.from({ length: POINT_READS_IN_FLIGHT }, readNext));
-    return found;
+    const rows = await this.audios.find({ _id: { $in: musicCanonicalIds } }, LIST_ROW_FIELDS).lean<AudioListRow[]>().exec();
+    return new Map(rows.map((row) => [row.music_canonical_id, row]));
   }
 
   /** True when the catalog has at least one audio (a limit FerretDB serves without a scan). */

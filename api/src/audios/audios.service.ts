@@ -75,20 +75,17 @@ export class AudiosService {
    * least; the caller applies the range too): from the in-memory list where there is one.
    */
   async segmentSources(reelCount: { min?: number; max?: number }): Promise<Iterable<SegmentSource>> {
-    if (await this.listMode.usesMemory()) return this.listIndex.allRows();
-    return this.audios.findSegmentSources(reelCount);
+    return this.listIndex.everyAudio(() => this.audios.findSegmentSources(reelCount));
   }
 
   /** The catalog's totals (audios, reels, templates by kind), from the audios' figures. */
   async catalogTotals(): Promise<CatalogTotals> {
-    const audios = (await this.listMode.usesMemory()) ? await this.listIndex.allRows() : await this.audios.findCatalogFigures();
-    return sumCatalogFigures(audios);
+    return sumCatalogFigures(await this.listIndex.everyAudio(() => this.audios.findCatalogFigures()));
   }
 
   /** Every audio's template start times: from the in-memory list where there is one. */
   async startTimeSources(): Promise<Iterable<StartTimeSource>> {
-    if (await this.listMode.usesMemory()) return this.listIndex.allRows();
-    return this.audios.findStartTimeSources();
+    return this.listIndex.everyAudio(() => this.audios.findStartTimeSources());
   }
 
   /** Loads the in-memory list ahead of the first request, where the list is kept in memory. */

@@ -3,7 +3,7 @@ import { ListIndexMode } from '../common/list-index-mode';
 import { ReelsService } from '../reels/reels.service';
 import { TemplatesService } from '../templates/templates.service';
 import { AudioListIndex } from './audio-list-index';
-import { AudiosRepository, BeatCounts } from './audios.repository';
+import { AudiosRepository, BeatCounts, UNCOUNTED_FILTER } from './audios.repository';
 import { computeAudioCounters, isStartedAtHighlight } from './catalog-counters';
 
 const CHUNK = 500;
@@ -46,7 +46,7 @@ export class CatalogCountersService {
   async recountUncounted(now = new Date()): Promise<number> {
     // Where the list is in memory its rows tell, sparing a scan of the collection.
     const ids = (await this.listMode.usesMemory())
-      ? [...(await this.listIndex.allRows())].filter((row) => row.counted_templates === undefined || row.start_times === undefined).map((row) => row.music_canonical_id)
+      ? (await this.listIndex.matching(UNCOUNTED_FILTER)).map((row) => row.music_canonical_id)
       : await this.audios.findUncountedIds();
     await this.recount(ids, now);
     return ids.length;

@@ -28,18 +28,27 @@ export type CountedTemplate = { segments_count: number; clips_count: number; ava
 /** How many of the audio's templates start at one time, and when the newest of them was imported. */
 export type StartTimeCount = { start_ms: number; count: number; newest_created_at: Date | null };
 
-/** The audio's template start times (for the HL points), ascending. */
-function countStartTimes(templates: readonly TemplateFacts[]): StartTimeCount[] {
+/** Start-time counts merged per start time (counts add up, the newest import wins), ascending. */
+export function mergeStartTimes(entries: Iterable<StartTimeCount>): StartTimeCount[] {
   const byStart = new Map<number, StartTimeCount>();
-  for (const t of templates) {
-    const start = t.audio_asset_start_time_in_ms;
-    if (start === null || start === undefined) continue;
-    const entry = byStart.get(start) ?? { start_ms: start, count: 0, newest_created_at: null };
-    entry.count += 1;
-    if (t.created_at && (!entry.newest_created_at || t.created_at > entry.newest_created_at)) entry.newest_created_at = t.created_at;
-    byStart.set(start, entry);
+  for (const entry of entries) {
+    const merged = byStart.get(entry.start_ms);
+    if (!merged) byStart.set(entry.start_ms, { ...entry });
+    else {
+      merged.count += entry.count;
+      if (entry.newest_created_at && (!merged.newest_created_at || entry.newest_created_at > merged.newest_created_at)) merged.newest_created_at = entry.newest_created_at;
+    }
   }
   return [...byStart.values()].sort((a, b) => a.start_ms - b.start_ms);
+}
+
+/** The audio's template start times (for the HL points), ascending. */
+function countStartTimes(templates: readonly TemplateFacts[]): StartTimeCount[] {
+  return mergeStartTimes(
+    templates
+      .filter((t) => t.audio_asset_start_time_in_ms !== null && t.audio_asset_start_time_in_ms !== undefined)
+      .map((t) => ({ start_ms: t.audio_asset_start_time_in_ms!, count: 1, newest_created_at: t.created_at ?? null })),
+  );
 }
 
 /** The list counters of one audio from its templates and the taken_at of its reels. */

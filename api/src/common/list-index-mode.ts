@@ -35,8 +35,13 @@ export class ListIndexMode {
     try {
       return await write();
     } finally {
-      if (ids.length > 0 && (await this.usesMemory())) await feed.append(ids);
+      await this.record(feed, ids);
     }
+  }
+
+  /** Records in `feed` that the documents `ids` changed, where lists are kept in memory. */
+  async record(feed: ChangeFeed, ids: string[]): Promise<void> {
+    if (ids.length > 0 && (await this.usesMemory())) await feed.append(ids);
   }
 
   private async decide(): Promise<boolean> {

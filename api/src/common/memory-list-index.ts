@@ -10,13 +10,15 @@ const POINT_READ_LIMIT = 500;
  */
 const REFRESH_MIN_MS = 10 * 60_000;
 const REFRESH_COST_SHARE = 50;
+/** Ids per re-read: the embedded database answers an `_id $in` list up to 1000 long from its index. */
+const READ_BY_IDS_CHUNK = 1000;
 
 /** Where the rows come from: the collection's change feed and two reads of it. */
 export type MemoryListSource<Row> = {
   changes: ChangeFeed;
   /** Every row. */
   readAll(): Promise<Row[]>;
-  /** The rows of these ids; an id absent from the answer was deleted. */
+  /** The rows of these ids (at most 1000 at a time); an id absent from the answer was deleted. */
   readByIds(ids: string[]): Promise<Map<string, Row>>;
   /** The id a change feed entry names the row by. */
   idOf(row: Row): string;
@@ -57,6 +59,12 @@ export class MemoryListIndex<Row> {
     const ordered = this.ordered(sort);
     const matching = Object.keys(filter).length === 0 ? ordered : filterRows(ordered, filter);
     return { rows: matching.slice(skip, skip + limit), total: matching.length };
+  }
+
+  /** The rows matching `filter` (a MongoDB filter), in no particular order. */
+  async matching(filter: Record<string, unknown>): Promise<Row[]> {
+    await this.catchUp();
+    return filterRows([...this.snapshot!.rows.values()], filter);
   }
 
   /** Every row, current as of this call. */
@@ -106,7 +114,11 @@ export class MemoryListIndex<Row> {
       this.replace(await this.readAll());
       return this.applyChanges();
     }
-    const fresh = await this.source.readByIds([...changed]);
+    const ids = [...changed];
+    const fresh = new Map<string, Row>();
+    for (let i = 0; i < ids.length; i += READ_BY_IDS_CHUNK) {
+      for (const [id, row] of await this.source.readByIds(ids.slice(i, i + READ_BY_IDS_CHUNK))) fresh.set(id, row);
+    }
     const sameRow = (a: Row, b: Row) => this.source.idOf(a) === this.source.idOf(b);
     for (const id of changed) {
       const before = snapshot.rows.get(id);

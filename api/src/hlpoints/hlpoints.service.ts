@@ -2,25 +2,20 @@ import { Injectable } from '@nestjs/common';
 import type { HlPoint, HlPointTop } from '@curator/shared/contract';
 import { AudiosService } from '../audios/audios.service';
 import type { StartTimeSource } from '../audios/audios.repository';
+import { mergeStartTimes } from '../audios/catalog-counters';
 
 /** Distinct start times listed at most; highlight times cluster on a handful of values. */
 export const HL_POINTS_LIMIT = 100;
 
 /** Template start times over all audios, counted, most frequent first (then earliest), at most `limit`. */
 export function tallyHlPoints(audios: Iterable<StartTimeSource>, limit: number): HlPoint[] {
-  const byStart = new Map<number, { count: number; newest: Date | null }>();
-  for (const audio of audios) {
-    for (const s of audio.start_times ?? []) {
-      const entry = byStart.get(s.start_ms) ?? { count: 0, newest: null };
-      entry.count += s.count;
-      if (s.newest_created_at && (!entry.newest || s.newest_created_at > entry.newest)) entry.newest = s.newest_created_at;
-      byStart.set(s.start_ms, entry);
-    }
-  }
-  return [...byStart]
-    .sort(([a, x], [b, y]) => y.count - x.count || a - b)
+  const perAudio = function* () {
+    for (const audio of audios) yield* audio.start_times ?? [];
+  };
+  return mergeStartTimes(perAudio())
+    .sort((a, b) => b.count - a.count || a.start_ms - b.start_ms)
     .slice(0, limit)
-    .map(([start, { count, newest }]) => ({ audio_asset_start_time_in_ms: start, count, updated_at: newest ? newest.toISOString() : null }));
+    .map((s) => ({ audio_asset_start_time_in_ms: s.start_ms, count: s.count, updated_at: s.newest_created_at ? s.newest_created_at.toISOString() : null }));
 }
 
 /**
