@@ -42,7 +42,7 @@ class Session {
       this.jar.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    return { status: res.status, body: text ? JSON.parse(text) : null, commands: Number(res.headers.get('x-db-commands') ?? NaN) };
   }
   async login(username) {
     await this.request('GET', '/api/health/');
@@ -76,6 +76,7 @@ async function runSession(session, pool, deadline, stats) {
       stats.times.push(ms);
       (stats.kinds[kind] ??= []).push(ms);
     }
+    if (method === 'PUT' && res.status === expected) stats.saveCommands.push(res.commands);
     if (res.status !== expected) stats.errors.push(`${kind} ${method} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
     return res.status === expected ? res.body : null;
   };
@@ -93,7 +94,7 @@ async function runSession(session, pool, deadline, stats) {
       const offsets = [startS + 1, startS + 2.5, startS + 4 + Math.round(Math.random() * 100) / 100];
       const made = await timed('write', 'POST', '/api/beats/', { music_canonical_id: audio.id, audio_type: 'music', offsets }, 201);
       if (made) {
-        await timed('write', 'PUT', `/api/beats/${made.id}/`, { name: `${made.name} v1`, music_canonical_id: audio.id, audio_type: made.audio_type, done: false, type: 'manual', offsets: [...offsets, startS + 6], version: made.version }, 200);
+        await timed('save', 'PUT', `/api/beats/${made.id}/`, { name: `${made.name} v1`, music_canonical_id: audio.id, audio_type: made.audio_type, done: false, type: 'manual', offsets: [...offsets, startS + 6], version: made.version }, 200);
       }
     }
   }
@@ -150,7 +151,7 @@ async function loadRun(label, baseUrl, pool) {
     await s.login(`bench${i % USERS}`);
     sessions.push(s);
   }
-  const stats = { times: [], errors: [], kinds: {} };
+  const stats = { times: [], errors: [], kinds: {}, saveCommands: [] };
   const started = Date.now();
   const deadline = started + DURATION_S * 1000;
   await Promise.all(sessions.map((s) => runSession(s, pool, deadline, stats)));
@@ -164,6 +165,9 @@ async function loadRun(label, baseUrl, pool) {
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     errors: stats.errors.length,
+    saveCommands: stats.saveCommands.length ? Math.max(...stats.saveCommands) : NaN,
+    saveCommandsMean: stats.saveCommands.reduce((a, b) => a + b, 0) / stats.saveCommands.length,
+    saveP50: percentile((stats.kinds.save ?? []).sort((a, b) => a - b), 50),
     mix: Object.fromEntries(Object.entries(stats.kinds).map(([k, xs]) => [k, { n: xs.length, p50: Math.round(percentile(xs.sort((a, b) => a - b), 50)) }])),
   };
   console.log(`  ${label}: ${row.requests} requests in ${elapsedS.toFixed(1)} s`);
@@ -180,7 +184,7 @@ async function main() {
   const db = await startFerretDb({ dataDir: path.join(tmp, 'db'), listen: '127.0.0.1:0' });
   const uri = `${db.uri}bench_load`;
   const mediaDir = path.join(tmp, 'media');
-  const env = { MEDIA_DIR: mediaDir, LOG_LEVEL: process.env.BENCH_LOAD_API_LOG ? 'info' : 'silent' };
+  const env = { MEDIA_DIR: mediaDir, DB_COMMAND_COUNT: '1', LOG_LEVEL: process.env.BENCH_LOAD_API_LOG ? 'info' : 'silent' };
   const apis = [];
   const rows = [];
   try {
@@ -211,9 +215,9 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   const f = (n) => n.toFixed(1).padStart(8);
-  console.log(`\n${'setup'.padEnd(20)} | requests |   req/s |     p50 |     p95 |     p99 | errors`);
-  console.log('-'.repeat(80));
-  for (const r of rows) console.log(`${r.label.padEnd(20)} | ${String(r.requests).padStart(8)} |${f(r.rps)} |${f(r.p50)} |${f(r.p95)} |${f(r.p99)} | ${r.errors}`);
+  console.log(`\n${'setup'.padEnd(20)} | requests |   req/s |     p50 |     p95 |     p99 | errors | save p50 | db commands per save (mean, max)`);
+  console.log('-'.repeat(118));
+  for (const r of rows) console.log(`${r.label.padEnd(20)} | ${String(r.requests).padStart(8)} |${f(r.rps)} |${f(r.p50)} |${f(r.p95)} |${f(r.p99)} | ${String(r.errors).padStart(6)} |${f(r.saveP50)} | ${r.saveCommandsMean.toFixed(1)}, ${r.saveCommands}`);
   console.log(`(milliseconds; mix per run: ${rows.map((r) => JSON.stringify(r.mix)).join(' / ')})`);
   process.exit(rows.some((r) => r.errors > 0) ? 1 : 0);
 }

@@ -1,3 +1,4 @@
+import { reportCommandCount } from './persistence/command-count';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
@@ -63,6 +64,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.setGlobalPrefix('api');
+  if (config.DB_COMMAND_COUNT) app.use(reportCommandCount);
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));
   app.use(cookieParser());

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { CatalogCountersService } from '../src/audios/catalog-counters.service';
+import { AudiosService } from '../src/audios/audios.service';
 import { runImport, ImportReport } from '../src/import/run-import';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -125,7 +125,7 @@ describe('npm run import (catalog import)', () => {
   });
 
   it('adds the beats module\'s done and ep beats to the list figures', async () => {
-    await t.app.get(CatalogCountersService).recountWithBeatCounts('song1', { beats_done_count: 3, ep_template_count: 2 });
+    await t.app.get(AudiosService).incrementBeatCounts('song1', { beats_done_count: 3, ep_template_count: 2 });
     const row = (await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200)).body.results[0];
     expect(row).toMatchObject({ beat_and_template_approved: 5, ep_template_count: 2 });
     const approved = await t.agent.get('/api/audio/').query({ approved_templates_min: 5 }).expect(200);

@@ -39,6 +39,29 @@ describe('the embedded database (FerretDB over SQLite)', () => {
     await client.close();
   });
 
+  it('lets exactly one of many concurrent conditional updates on one version match, from several connections', async () => {
+    const clients = await Promise.all([1, 2, 3].map(() => MongoClient.connect(process.env.TEST_MONGODB_URI!)));
+    const collectionOf = (i: number) => [client, ...clients][i % 4].db(db).collection<{ _id: number; version: number; by?: number }>('versioned');
+    try {
+      const winnersPerRound: number[] = [];
+      for (let round = 0; round < 10; round++) {
+        await collectionOf(0).insertOne({ _id: round, version: 0 });
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            i % 2
+              ? collectionOf(i).updateOne({ _id: round, version: 0 }, { $set: { by: i }, $inc: { version: 1 } }).then((r) => r.modifiedCount)
+              : collectionOf(i).findOneAndUpdate({ _id: round, version: 0 }, { $set: { by: i }, $inc: { version: 1 } }).then((r) => (r ? 1 : 0)),
+          ),
+        );
+        winnersPerRound.push(answers.reduce((a, b) => a + b, 0));
+        expect(await collectionOf(0).findOne({ _id: round })).toMatchObject({ version: 1 });
+      }
+      expect(winnersPerRound).toEqual(Array(10).fill(1));
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+    }
+  });
+
   it('serves finds and updates by _id from an index once a collection exists, with the same answers', async () => {
     const items = client.db(db).collection<{ _id: string; n: number }>('items');
     await items.insertMany(Array.from({ length: 2000 }, (_, i) => ({ _id: `item-${i}`, n: i })));

@@ -54,6 +54,26 @@ describe('concurrent editors on two API instances', () => {
     expect(await garbage()).toEqual([]);
   });
 
+  it('lets exactly one of N parallel saves at one version through, and moves the audio\'s figures once', async () => {
+    const id = ids[3];
+    const figures = async () => (await mia.agent.get('/api/audio/').expect(200)).body.results.find((a: { id: string }) => a.id === id);
+    const before = await figures();
+    const made = (await writer(mia).post('/api/beats/', { name: 'raced', music_canonical_id: id, audio_type: 'music', offsets: [6] }).expect(201)).body;
+    const n = 8;
+    const answers = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        writer(i % 2 ? leo : mia).put(`/api/beats/${made.id}/`, { name: `save ${i}`, music_canonical_id: id, audio_type: 'music', done: true, type: 'ep', offsets: [6, 7 + i], version: 0 }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(n - 1).fill(409)]);
+    const after = await figures();
+    expect(after.beat_and_template_approved).toBe(before.beat_and_template_approved + 1);
+    expect(after.ep_template_count).toBe(before.ep_template_count + 1);
+    const winner = answers.find((a) => a.status === 200)!.body;
+    const [stored] = (await leo.agent.get('/api/beats/').query({ music_canonical_id: id }).expect(200)).body.filter((b: { id: string }) => b.id === made.id);
+    expect(stored).toMatchObject({ name: winner.name, offsets: winner.offsets, version: 1, done: true });
+  });
+
   it('gives the lock to exactly one of two users taking it at once, round after round', async () => {
     const id = ids[5];
     for (let round = 0; round < ROUNDS; round++) {

@@ -234,10 +234,14 @@ export class AudiosRepository {
       .exec();
   }
 
-  async setCounters(rows: Array<{ musicCanonicalId: string; counters: AudioCounters }>): Promise<void> {
+  /**
+   * Stores recounted figures, each only if the audio's done-beat count is still the one they were
+   * computed from (a beat write moves it with `$inc` meanwhile); the caller recounts the others.
+   */
+  async setCounters(rows: Array<{ musicCanonicalId: string; beatsDoneCount: number; counters: AudioCounters }>): Promise<void> {
     if (rows.length === 0) return;
-    const ops: AnyBulkWriteOperation<Audio>[] = rows.map(({ musicCanonicalId, counters }) => ({
-      updateOne: { filter: { _id: musicCanonicalId }, update: { $set: counters } },
+    const ops: AnyBulkWriteOperation<Audio>[] = rows.map(({ musicCanonicalId, beatsDoneCount, counters }) => ({
+      updateOne: { filter: { _id: musicCanonicalId, beats_done_count: beatsDoneCount || { $in: [0, null] } }, update: { $set: counters } },
     }));
     await this.recordingChanges(rows.map((r) => r.musicCanonicalId), () => inWriteCommands(ops, (slice) => this.audios.bulkWrite(slice, { ordered: false })));
   }
@@ -282,8 +286,10 @@ export class AudiosRepository {
   }
 
   /** Beat figures the beats module counted (done beats, ep beats). */
-  async setBeatCounts(musicCanonicalId: string, counts: BeatCounts): Promise<void> {
-    await this.recordingChanges([musicCanonicalId], () => this.audios.updateOne({ _id: musicCanonicalId }, { $set: counts }).exec());
+  /** Moves the beat figures by what one beat write changed (done beats also count as approvals). */
+  async incrementBeatCounts(musicCanonicalId: string, delta: BeatCounts): Promise<void> {
+    const inc = { beats_done_count: delta.beats_done_count, ep_template_count: delta.ep_template_count, beat_and_template_approved: delta.beats_done_count };
+    await this.recordingChanges([musicCanonicalId], () => this.audios.updateOne({ _id: musicCanonicalId }, { $inc: inc }).exec());
   }
 
   findAnalysisSource(musicCanonicalId: string): Promise<AudioAnalysisSource | null> {

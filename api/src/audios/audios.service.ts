@@ -10,7 +10,7 @@ import { AudioListIndex } from './audio-list-index';
 import { ListIndexMode } from '../common/list-index-mode';
 import { toAudioDetail, toAudioListItem } from './audio-view';
 import type { AudioRecord, StemTrackRecord } from './audio.schema';
-import { AudiosRepository, sumCatalogFigures, type AudioAnalysisSource, type CatalogTotals, type SegmentSource, type StartTimeSource } from './audios.repository';
+import { AudiosRepository, sumCatalogFigures, type AudioAnalysisSource, type BeatCounts, type CatalogTotals, type SegmentSource, type StartTimeSource } from './audios.repository';
 import { KeyedMutex } from './keyed-mutex';
 
 export const AUDIO_NOT_FOUND_MESSAGE = 'Audio not found';
@@ -50,6 +50,11 @@ export class AudiosService {
   /** POST /api/audio/{id}/eps/: the list arrives validated and normalised. */
   async saveEndingPoints(musicCanonicalId: string, eps: number[]): Promise<void> {
     if (!(await this.audios.setEndingPoints(musicCanonicalId, eps))) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
+  }
+
+  /** Moves the audio's beat figures by what one beat write changed. */
+  incrementBeatCounts(musicCanonicalId: string, delta: BeatCounts): Promise<void> {
+    return this.audios.incrementBeatCounts(musicCanonicalId, delta);
   }
 
   mirrorLockState(musicCanonicalId: string, lockedBy: string | null, expiresAt: Date | null): Promise<void> {

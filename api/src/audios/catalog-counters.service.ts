@@ -3,10 +3,12 @@ import { ListIndexMode } from '../common/list-index-mode';
 import { ReelsService } from '../reels/reels.service';
 import { TemplatesService } from '../templates/templates.service';
 import { AudioListIndex } from './audio-list-index';
-import { AudiosRepository, BeatCounts, UNCOUNTED_FILTER } from './audios.repository';
+import { AudiosRepository, UNCOUNTED_FILTER } from './audios.repository';
 import { computeAudioCounters, isStartedAtHighlight } from './catalog-counters';
 
 const CHUNK = 500;
+/** Recounts of one audio whose done-beat count keeps moving under it, before leaving it to the next write. */
+const RECOUNT_TRIES = 5;
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -52,13 +54,17 @@ export class CatalogCountersService {
     return ids.length;
   }
 
-  /** Stores the beat figures of one audio, then recounts its approvals from them. */
-  async recountWithBeatCounts(musicCanonicalId: string, counts: BeatCounts, now = new Date()): Promise<void> {
-    await this.audios.setBeatCounts(musicCanonicalId, counts);
-    await this.recountChunk([musicCanonicalId], now);
+  /** Recounts the audios, again for those whose done-beat count moved while they were counted. */
+  private async recountChunk(ids: string[], now: Date): Promise<void> {
+    for (let pending = ids, tries = 0; pending.length > 0 && tries < RECOUNT_TRIES; tries++) {
+      const used = await this.recountOnce(pending, now);
+      const stored = await this.audios.findCounterInputs(pending);
+      pending = stored.filter((a) => (a.beats_done_count ?? 0) !== used.get(a.music_canonical_id)).map((a) => a.music_canonical_id);
+    }
   }
 
-  private async recountChunk(ids: string[], now: Date): Promise<void> {
+  /** One recount; answers the done-beat count each audio's figures were computed from. */
+  private async recountOnce(ids: string[], now: Date): Promise<Map<string, number>> {
     const [audios, templateRows, reelRows] = await Promise.all([
       this.audios.findCounterInputs(ids),
       this.templates.findCounterRows(ids),
@@ -74,9 +80,11 @@ export class CatalogCountersService {
         if (value !== t.started_at_highlight) flagChanges.push({ templateClipsMediaId: t.template_clips_media_id, value });
       }
       const reelTimes = (reelsByAudio.get(audio.music_canonical_id) ?? []).map((r) => r.taken_at);
-      return { musicCanonicalId: audio.music_canonical_id, counters: computeAudioCounters(audio, templates, reelTimes, now) };
+      const beatsDoneCount = audio.beats_done_count ?? 0;
+      return { musicCanonicalId: audio.music_canonical_id, beatsDoneCount, counters: computeAudioCounters(audio, templates, reelTimes, now) };
     });
     await this.templates.setStartedAtHighlight(flagChanges);
     await this.audios.setCounters(counters);
+    return new Map(counters.map((c) => [c.musicCanonicalId, c.beatsDoneCount]));
   }
 }

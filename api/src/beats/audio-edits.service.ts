@@ -2,45 +2,39 @@ import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { CatalogCountersService } from '../audios/catalog-counters.service';
-import { KeyedMutex } from '../audios/keyed-mutex';
-import { LocksService } from '../locks/locks.service';
 import { AudioEditLeases } from '../common/audio-edit-lease';
-import { BeatsRepository } from './beats.repository';
+import { LocksService } from '../locks/locks.service';
 
 /**
- * The one road for writes to an audio's beats, ending points and template approvals: refused
- * with 423 while another user holds a live lock, run one at a time per audio in this process and
- * across API instances (FerretDB v1 cannot arbitrate conditional updates), followed by a recount of the audio's
- * figures from the records themselves, so concurrent writes leave them exact.
+ * The road for writes to an audio's beats, ending points and template approvals: refused with 423
+ * while another user holds a live lock. Beat writes are single conditional writes and move the
+ * audio's counters by what they changed (`run`). A template approval changes figures that are
+ * recomputed from all of the audio's templates, a rule that spans documents, so those writes take
+ * the audio's edit lease across API instances and recount (`runRecounting`).
  */
 @Injectable()
 export class AudioEditsService {
-  private readonly edits = new KeyedMutex();
   private readonly leases: AudioEditLeases;
 
   constructor(
     private readonly locks: LocksService,
     private readonly counters: CatalogCountersService,
-    private readonly beats: BeatsRepository,
     @InjectConnection() connection: Connection,
   ) {
     this.leases = new AudioEditLeases(connection);
   }
 
-  run<T>(musicCanonicalId: string, username: string, write: () => Promise<T>, options: { recount?: boolean } = {}): Promise<T> {
-    return this.edits.run(musicCanonicalId, () =>
-      this.leases.run(musicCanonicalId, async () => {
-        await this.locks.assertEditable(musicCanonicalId, username);
-        const result = await write();
-        if (options.recount !== false) await this.recount(musicCanonicalId);
-        return result;
-      }),
-    );
+  async run<T>(musicCanonicalId: string, username: string, write: () => Promise<T>): Promise<T> {
+    await this.locks.assertEditable(musicCanonicalId, username);
+    return write();
   }
 
-  /** beats_done_count and ep_template_count counted, then the approvals figure from them and the templates. */
-  private async recount(musicCanonicalId: string): Promise<void> {
-    const [done, ep] = await Promise.all([this.beats.countDoneForAudio(musicCanonicalId), this.beats.countEpForAudio(musicCanonicalId)]);
-    await this.counters.recountWithBeatCounts(musicCanonicalId, { beats_done_count: done, ep_template_count: ep });
+  runRecounting<T>(musicCanonicalId: string, username: string, write: () => Promise<T>): Promise<T> {
+    return this.leases.run(musicCanonicalId, async () => {
+      await this.locks.assertEditable(musicCanonicalId, username);
+      const result = await write();
+      await this.counters.recount([musicCanonicalId]);
+      return result;
+    });
   }
 }

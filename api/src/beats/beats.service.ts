@@ -51,11 +51,11 @@ export class BeatsService implements OnModuleInit {
   /** POST /api/beats/: an empty name becomes beat#N; derived fields come from the offsets only. */
   create(body: BeatCreate, username: string): Promise<BeatAnswer> {
     return this.edits.run(body.music_canonical_id, username, async () => {
-      const audio = await this.audios.detail(body.music_canonical_id);
+      const [audio, count] = await Promise.all([this.audios.detail(body.music_canonical_id), this.beats.countForAudio(body.music_canonical_id)]);
       const now = new Date();
       const made = await this.beats.insert({
         music_canonical_id: body.music_canonical_id,
-        name: nameNewBeat(body.name, await this.beats.countForAudio(body.music_canonical_id)),
+        name: nameNewBeat(body.name, count),
         type: body.type,
         ...deriveBeatFields(body.offsets, audio),
         ...doneFields(body.done, username, now),
@@ -65,18 +65,20 @@ export class BeatsService implements OnModuleInit {
         created_at: now,
         updated_at: now,
       });
-      await this.approvals.syncBeat(toApprovalFacts(made));
+      await this.follow(null, made);
       return toBeatWire(made);
     });
   }
 
-  /** PUT /api/beats/{id}/: the whole beat, written only if nobody saved it since `version` (else 409). */
+  /**
+   * PUT /api/beats/{id}/: the whole beat, written only if nobody saved it since `version` (else 409)
+   * and it belongs to the audio the body names; the beat is read only when the write matched nothing.
+   */
   async replace(id: string, body: BeatUpdate, username: string): Promise<BeatAnswer> {
     if (body.id !== undefined && body.id !== id) throw bodyFieldError('id', BEAT_MESSAGES.ID_MISMATCH, 'value_error');
-    const current = await this.findOrThrow(id);
-    if (body.music_canonical_id !== current.music_canonical_id) throw bodyFieldError('music_canonical_id', BEAT_MESSAGES.OTHER_AUDIO, 'value_error');
-    return this.edits.run(current.music_canonical_id, username, async () => {
-      const audio = await this.audios.detail(current.music_canonical_id);
+    const musicCanonicalId = body.music_canonical_id;
+    return this.edits.run(musicCanonicalId, username, async () => {
+      const audio = await this.audios.detail(musicCanonicalId);
       const now = new Date();
       const changes: BeatChanges = {
         name: body.name,
@@ -84,34 +86,37 @@ export class BeatsService implements OnModuleInit {
         ...deriveBeatFields(body.offsets, audio),
         template_clips_media_id: body.template_clips_media_id ?? null,
         updated_at: now,
-        ...(body.done !== current.done ? doneFields(body.done, username, now) : {}),
       };
-      const saved = await this.beats.updateAtVersion(id, body.version, changes);
-      if (!saved) {
-        if (!(await this.beats.findById(id))) throw new NotFoundException(BEAT_MESSAGES.NOT_FOUND);
+      const target = { id, musicCanonicalId, version: body.version };
+      // Most saves keep the done flag (and who set it, when); a save that flips it records the change.
+      const flipped = { ...changes, ...doneFields(body.done, username, now) };
+      let before = await this.beats.updateAtVersion({ ...target, done: body.done }, changes);
+      const saved = before ? changes : flipped;
+      before ??= await this.beats.updateAtVersion({ ...target, done: !body.done }, flipped);
+      if (!before) {
+        const current = await this.findOrThrow(id);
+        if (current.music_canonical_id !== musicCanonicalId) throw bodyFieldError('music_canonical_id', BEAT_MESSAGES.OTHER_AUDIO, 'value_error');
         throw new ConflictException({ detail: BEAT_MESSAGES.STALE_VERSION });
       }
-      await this.approvals.syncBeat(toApprovalFacts(saved));
-      return toBeatWire(saved);
+      return toBeatWire(await this.follow(before, applyChanges(before, saved)));
     });
   }
 
   /** PATCH /api/beats/{id}/ */
   async rename(id: string, name: string, username: string): Promise<BeatAnswer> {
     const current = await this.findOrThrow(id);
-    return this.edits.run(
-      current.music_canonical_id,
-      username,
-      async () => toBeatWire(await this.updateOrThrow(id, { name, updated_at: new Date() })),
-      { recount: false },
-    );
+    return this.edits.run(current.music_canonical_id, username, async () => {
+      const changes = { name, updated_at: new Date() };
+      return toBeatWire(applyChanges(await this.updateOrThrow(id, changes), changes));
+    });
   }
 
   async remove(id: string, username: string): Promise<void> {
     const current = await this.findOrThrow(id);
     await this.edits.run(current.music_canonical_id, username, async () => {
-      if (!(await this.beats.deleteById(id))) throw new NotFoundException(BEAT_MESSAGES.NOT_FOUND);
-      await this.approvals.removeBeat(id);
+      const before = await this.beats.deleteById(id);
+      if (!before) throw new NotFoundException(BEAT_MESSAGES.NOT_FOUND);
+      await this.follow(before, null);
     });
   }
 
@@ -119,8 +124,9 @@ export class BeatsService implements OnModuleInit {
   async setDone(id: string, done: boolean, username: string): Promise<{ done: boolean; version: number }> {
     const current = await this.findOrThrow(id);
     return this.edits.run(current.music_canonical_id, username, async () => {
-      const saved = await this.updateOrThrow(id, { ...doneFields(done, username, new Date()), updated_at: new Date() });
-      await this.approvals.syncBeat(toApprovalFacts(saved));
+      const changes = { ...doneFields(done, username, new Date()), updated_at: new Date() };
+      const before = await this.updateOrThrow(id, changes);
+      const saved = await this.follow(before, applyChanges(before, changes));
       return { done: saved.done, version: saved.version };
     });
   }
@@ -145,11 +151,50 @@ export class BeatsService implements OnModuleInit {
     return beat;
   }
 
+  /** Answers the beat as it was before the changes. */
   private async updateOrThrow(id: string, changes: BeatChanges): Promise<BeatRecord> {
-    const saved = await this.beats.update(id, changes);
-    if (!saved) throw new NotFoundException(BEAT_MESSAGES.NOT_FOUND);
-    return saved;
+    const before = await this.beats.update(id, changes);
+    if (!before) throw new NotFoundException(BEAT_MESSAGES.NOT_FOUND);
+    return before;
   }
+
+  /**
+   * What follows one beat write (null before = created, null after = deleted): the audio's counters
+   * move by the difference, and the approvals page gets, changes or loses the beat's row.
+   */
+  private async follow<T extends BeatRecord | null>(before: BeatRecord | null, after: T): Promise<T> {
+    const delta = { beats_done_count: countIf(after?.done) - countIf(before?.done), ep_template_count: countIf(after?.type === 'ep') - countIf(before?.type === 'ep') };
+    const musicCanonicalId = (after ?? before)!.music_canonical_id;
+    await Promise.all([
+      delta.beats_done_count !== 0 || delta.ep_template_count !== 0 ? this.audios.incrementBeatCounts(musicCanonicalId, delta) : undefined,
+      before?.done || after?.done ? this.syncApprovalRow((after ?? before)!._id.toHexString(), after) : undefined,
+    ]);
+    return after;
+  }
+
+  /**
+   * Writes the beat's approvals row from `state`, then reads the beat again: when another write
+   * moved it meanwhile, its row may have been written before this one, so the row follows the
+   * newest state until a read after the row write finds the beat unchanged.
+   */
+  private async syncApprovalRow(id: string, state: BeatRecord | null): Promise<void> {
+    for (let tries = 0; tries < ROW_SYNC_TRIES; tries++) {
+      await (state ? this.approvals.syncBeat(toApprovalFacts(state)) : this.approvals.removeBeat(id));
+      const current = await this.beats.findById(id);
+      if ((current?.version ?? null) === (state?.version ?? null)) return;
+      state = current;
+    }
+  }
+}
+
+/** Row writes of one beat before leaving the row to the write that keeps moving it. */
+const ROW_SYNC_TRIES = 8;
+
+const countIf = (flag: boolean | undefined) => (flag ? 1 : 0);
+
+/** The beat as a write of `changes` left it: the version one up. */
+function applyChanges(before: BeatRecord, changes: BeatChanges): BeatRecord {
+  return { ...before, ...changes, version: before.version + 1 };
 }
 
 /** Offsets checked with the music rule (422 with its exact message) and everything derived from them. */

@@ -22,7 +22,7 @@ export class EndingPointsController {
   async save(@Param() params: AudioParamsDto, @Body() body: EndingPointsBodyDto, @CurrentUser() user: SessionUser): Promise<{ ending_points: number[] }> {
     const id = (params as AudioParams).id;
     const points = body.ending_points as number[];
-    await this.edits.run(id, user.username, () => this.audios.saveEndingPoints(id, points), { recount: false });
+    await this.edits.run(id, user.username, () => this.audios.saveEndingPoints(id, points));
     return { ending_points: points };
   }
 }

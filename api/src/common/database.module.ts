@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
+import type { Connection } from 'mongoose';
+import { countCommandsPerRequest } from '../persistence/command-count';
 
 @Module({
   imports: [
@@ -13,6 +15,11 @@ import type { AppConfig } from '../config/env.schema';
         serverSelectionTimeoutMS: 3000,
         retryAttempts: 3,
         autoIndex: true,
+        monitorCommands: config.DB_COMMAND_COUNT,
+        connectionFactory: (connection: Connection) => {
+          if (config.DB_COMMAND_COUNT) countCommandsPerRequest(connection);
+          return connection;
+        },
       }),
     }),
   ],

@@ -42,6 +42,8 @@ export const EnvSchema = z.object({
    * collection for every filter, sort and count.
    */
   AUDIO_LIST_INDEX: z.enum(['auto', 'memory', 'database']).default('auto'),
+  /** `1`: every answer carries `x-db-commands`, the database commands it cost (for the load benchmark). */
+  DB_COMMAND_COUNT: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
   /** Analysis job lease, ms: a job whose worker sent no heartbeat for this long is retried elsewhere. */
   ANALYSIS_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Back-off before a failed attempt is retried, ms, multiplied by the attempts so far. */

@@ -45,7 +45,7 @@ export class TemplateApprovalsService implements OnModuleInit {
    * the template leaves the lists that exclude disapproved). The audio's figures follow.
    */
   setApproval(musicCanonicalId: string, templateClipsMediaId: string, approved: boolean | null, username: string): Promise<TemplateApprovalAnswer> {
-    return this.edits.run(musicCanonicalId, username, async () => {
+    return this.edits.runRecounting(musicCanonicalId, username, async () => {
       const approval = approved === true ? { approved, approved_at: new Date(), approved_by: username } : { approved, approved_at: null, approved_by: null };
       const saved = await this.templates.setApproval(musicCanonicalId, templateClipsMediaId, approval);
       if (!saved) throw new NotFoundException(TEMPLATE_NOT_FOUND_MESSAGE);
