@@ -102,4 +102,11 @@ describe('EndingPointsBodySchema', () => {
     const tooClose = EndingPointsBodySchema.safeParse({ ending_points: [1, 1.2] });
     expect(tooClose.error?.issues[0].message).toBe('Ending points must be at least 0.5 s apart');
   });
+
+  it('gives one error per cause: a negative point is not also reported as too close', () => {
+    const negative = EndingPointsBodySchema.safeParse({ ending_points: [-1, 3, 5] });
+    expect(negative.error?.issues.map((i) => i.path.join('.'))).toEqual(['ending_points.0']);
+    const both = EndingPointsBodySchema.safeParse({ ending_points: [-1, 3, 3.2] });
+    expect(both.error?.issues.map((i) => i.path.join('.'))).toEqual(['ending_points.0']);
+  });
 });

@@ -11,7 +11,8 @@ export const EndingPointsBodySchema = z.strictObject({
   ending_points: z
     .array(SecondsSchema)
     .max(ENDING_POINTS_MAX)
-    .refine((points) => validateEndingPoints(points).ok, {
+    // A point that is not a time is its own error; spacing is judged only between valid times.
+    .refine((points) => points.some((p) => typeof p !== 'number' || !Number.isFinite(p) || p < 0) || validateEndingPoints(points).ok, {
       message: formatEndingPointTooClose(ENDING_POINT_MARGIN_S),
     })
     .transform(normalizeEndingPoints),
