@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run create-admin -- --username NAME [--if-no-users]
 // Password from ADMIN_PASSWORD, else asked for (hidden). Database from MONGODB_URI, else the running
-// embedded FerretDB of `npm start`, else a private one over ./data/db.
+// embedded FerretDB of `npm start`, else a private one over $DATA_DIR/db (default ./data/db); it says which.
 // --if-no-users: only on a database without any user (the demo seed of `npm start`); never in production.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -67,8 +67,9 @@ async function main() {
   buildIfMissing('shared', 'shared/dist/contract/index.js');
   buildIfMissing('api', 'api/dist/users/admin-bootstrap.js');
   const { createAdmin, ensureDemoAdmin } = require(join(ROOT, 'api/dist/users/admin-bootstrap.js'));
-  const { connectOrStartEmbedded } = require(join(ROOT, 'tools/ferretdb.cjs'));
-  const db = await connectOrStartEmbedded(join(ROOT, 'data'));
+  const { connectOrStartEmbedded, dataRoot } = require(join(ROOT, 'tools/ferretdb.cjs'));
+  const db = await connectOrStartEmbedded(dataRoot());
+  console.log(`Database: ${db.where}`);
   try {
     if (values['if-no-users']) {
       const made = await ensureDemoAdmin({ mongodbUri: db.uri, username: values.username, password });

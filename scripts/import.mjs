@@ -12,8 +12,8 @@ import { buildNodeIfStale } from './lib/build-node.mjs';
 import { createProgressBar } from './lib/progress-bar.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DATA = path.resolve(ROOT, process.env.DATA_DIR ?? 'data');
 const require = createRequire(import.meta.url);
+const DATA = require('../tools/ferretdb.cjs').dataRoot();
 
 function usage(message) {
   if (message) console.error(message);
@@ -45,6 +45,7 @@ async function main() {
   const totals = Object.fromEntries(await Promise.all(Object.entries(files).map(async ([k, f]) => [f, await countLines(f)])));
   const bar = createProgressBar();
   const db = await connectOrStartEmbedded(DATA);
+  console.log(`Database: ${db.where}`);
   try {
     const report = await runImport({
       mongodbUri: db.uri,

@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DATA = path.resolve(ROOT, process.env.DATA_DIR ?? 'data');
 const require = createRequire(import.meta.url);
+const DATA = require('../tools/ferretdb.cjs').dataRoot();
 
 async function main() {
   const { values } = parseArgs({ options: { 'if-empty': { type: 'boolean' }, count: { type: 'string', default: '300' } } });
@@ -22,6 +22,7 @@ async function main() {
   const { seedDemoCatalog } = require(path.join(ROOT, 'api/dist/catalog-seed/seed-demo-catalog.js'));
   const { connectOrStartEmbedded } = require(path.join(ROOT, 'tools/ferretdb.cjs'));
   const db = await connectOrStartEmbedded(DATA);
+  console.log(`Database: ${db.where}`);
   try {
     const result = await seedDemoCatalog({
       mongodbUri: db.uri,

@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { REMOTE_APPS, buildServer, buildWebApps } from './build.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DATA = path.resolve(ROOT, process.env.DATA_DIR ?? 'data');
 const require = createRequire(import.meta.url);
+const DATA = require('../tools/ferretdb.cjs').dataRoot();
 const { hasGo, startFerretDb, recordEmbeddedServer, DEFAULT_DB_NAME } = require('../tools/ferretdb.cjs');
 const PORT = Number(process.env.PORT ?? 8080);
 const embedded = !process.env.MONGODB_URI;

@@ -125,18 +125,29 @@ function recordEmbeddedServer(dataRoot, db) {
  * @returns {Promise<{ uri: string, stop: () => Promise<void> }>} uri without a database name
  */
 async function connectOrStartEmbedded(dataRoot) {
-  if (process.env.MONGODB_URI) return { uri: process.env.MONGODB_URI, stop: async () => {} };
+  if (process.env.MONGODB_URI) return { uri: process.env.MONGODB_URI, where: `MONGODB_URI (${redactUri(process.env.MONGODB_URI)})`, stop: async () => {} };
   const stateFile = EMBEDDED_STATE(dataRoot);
   if (fs.existsSync(stateFile)) {
     const state = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
-    if (isAlive(state.pid)) return { uri: `${state.uri}${DEFAULT_DB_NAME}`, stop: async () => {} };
+    if (isAlive(state.pid)) return { uri: `${state.uri}${DEFAULT_DB_NAME}`, where: `the running embedded database of npm start (${path.join(dataRoot, 'db')})`, stop: async () => {} };
   }
   const db = await startFerretDb({ dataDir: path.join(dataRoot, 'db') });
-  return { uri: `${db.uri}${DEFAULT_DB_NAME}`, stop: db.stop };
+  return { uri: `${db.uri}${DEFAULT_DB_NAME}`, where: `the embedded database in ${path.join(dataRoot, 'db')}`, stop: db.stop };
+}
+
+/** A connection string without its password, to print. */
+function redactUri(uri) {
+  return uri.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
+
+/** The data directory every command shares with `npm start`: DATA_DIR, else ./data under the repository. */
+function dataRoot() {
+  return path.resolve(path.join(__dirname, '..'), process.env.DATA_DIR ?? 'data');
 }
 
 const DEFAULT_DB_NAME = 'curator';
 
 module.exports.recordEmbeddedServer = recordEmbeddedServer;
 module.exports.connectOrStartEmbedded = connectOrStartEmbedded;
+module.exports.dataRoot = dataRoot;
 module.exports.DEFAULT_DB_NAME = DEFAULT_DB_NAME;
