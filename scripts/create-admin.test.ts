@@ -9,7 +9,7 @@ describe('npm run create-admin', () => {
   it('writes to the database of the data directory npm start uses (DATA_DIR) and says which', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'curator-create-admin-'));
     try {
-      const env = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'create-admin-pass-1' };
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'create-admin-pass-1' };
       delete env.MONGODB_URI;
       const res = spawnSync(process.execPath, [join(ROOT, 'scripts/create-admin.mjs'), '--username', 'alice'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
       expect(res.stderr).toBe('');
