@@ -103,6 +103,14 @@ describe('npm run import (catalog import)', () => {
     expect(tags.map((x: { text: string; used_count: number }) => [x.text, x.used_count])).toEqual([['Bad', 1], ['road trip', 1]]);
   });
 
+  it('shows the approvals it imported on the approvals page at the next request', async () => {
+    const page = (await t.agent.get('/api/approvals/').expect(200)).body;
+    expect(page.results.map((r: { src: string; id: string }) => `${r.src}:${r.id}`)).toEqual(['template:t4']);
+    expect(page.total).toBe(1);
+    await t.agent.get('/api/approvals/template/t4/').expect(200);
+    await t.agent.get('/api/approvals/template/t2/').expect(404);
+  });
+
   it('copies the media into the store and serves it', async () => {
     const detail = await t.agent.get('/api/audio/song1/').expect(200);
     expect(detail.body.media).toMatch(/^\/media\/[0-9a-f]{2}\/[0-9a-f]{64}\.mp3$/);

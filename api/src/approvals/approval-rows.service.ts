@@ -4,6 +4,8 @@ import { deriveTagKey, PAGE_SIZE, sumSegmentDurationsMs } from '@curator/shared/
 import { AudiosService } from '../audios/audios.service';
 import { KeyedMutex } from '../audios/keyed-mutex';
 import { ListIndexMode } from '../common/list-index-mode';
+import type { TemplateRecord } from '../templates/template.schema';
+import { TemplatesService } from '../templates/templates.service';
 import { UsersService } from '../users/users.service';
 import { ApprovalListIndex } from './approval-list-index';
 import { ApprovalRecord, approvalRowId } from './approval.schema';
@@ -29,6 +31,20 @@ export type TemplateApprovalFacts = {
   segments_count: number;
   segments_length_ms: number;
 };
+
+export function toTemplateApprovalFacts(t: TemplateRecord): TemplateApprovalFacts {
+  return {
+    template_clips_media_id: t.template_clips_media_id,
+    music_canonical_id: t.music_canonical_id,
+    approved: t.approved ?? null,
+    approved_at: t.approved_at ?? null,
+    approved_by: t.approved_by ?? null,
+    segments_count: t.segments_count,
+    segments_length_ms: t.segments_length_ms,
+  };
+}
+
+const SYNC_CHUNK = 500;
 
 type RowBody = Omit<ApprovalRecord, '_id' | 'audio_name' | 'artist_name' | 'tag_keys'>;
 
@@ -57,6 +73,7 @@ export class ApprovalRowsService implements OnModuleInit {
     private readonly rows: ApprovalsRepository,
     private readonly audios: AudiosService,
     private readonly users: UsersService,
+    private readonly templates: TemplatesService,
     private readonly listMode: ListIndexMode,
     private readonly listIndex: ApprovalListIndex,
   ) {}
@@ -120,6 +137,21 @@ export class ApprovalRowsService implements OnModuleInit {
       rows.push({ _id: approvalRowId('template', t.template_clips_media_id), src: 'template', ref_id: t.template_clips_media_id, music_canonical_id: t.music_canonical_id, template_clips_media_id: t.template_clips_media_id, segments_count: t.segments_count, segments_length_ms: t.segments_length_ms, approval_date: t.approved_at, approval_by: t.approved_by, ...facts.get(t.music_canonical_id)! });
     }
     await this.rows.upsertMany(rows);
+  }
+
+  /**
+   * Brings the template rows of these audios in line with their templates, after writes that set
+   * approvals without this service (the import command, the demo seed): approved ones get their
+   * row, the others lose theirs.
+   */
+  async syncTemplatesOfAudios(musicCanonicalIds: Iterable<string>): Promise<void> {
+    const ids = [...new Set(musicCanonicalIds)];
+    for (let i = 0; i < ids.length; i += SYNC_CHUNK) {
+      const chunk = ids.slice(i, i + SYNC_CHUNK);
+      const approved = (await this.templates.findApprovedOfAudios(chunk)).map(toTemplateApprovalFacts);
+      await this.putMany([], approved);
+      await this.rows.deleteTemplateRowsOfAudiosExcept(chunk, approved.map((t) => approvalRowId('template', t.template_clips_media_id)));
+    }
   }
 
   hasAny(): Promise<boolean> {

@@ -96,6 +96,12 @@ export class ApprovalsRepository {
     if (deleted > 0) await this.listMode.record(this.changes, [id]);
   }
 
+  /** Deletes the template rows of these audios other than `keepIds`. */
+  async deleteTemplateRowsOfAudiosExcept(musicCanonicalIds: string[], keepIds: string[]): Promise<void> {
+    const ids = await this.findIds({ src: 'template', music_canonical_id: { $in: musicCanonicalIds }, _id: { $nin: keepIds } });
+    if (ids.length > 0) await this.recordingChanges(ids, () => this.approvals.deleteMany({ _id: { $in: ids } }).exec());
+  }
+
   async setAudioFacts(musicCanonicalId: string, facts: Pick<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys'>): Promise<void> {
     await this.updateWhere({ music_canonical_id: musicCanonicalId }, { $set: facts });
   }

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { ApprovalRowsService } from '../approvals/approval-rows.service';
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -38,12 +39,13 @@ const CHUNK = 1000;
 class SeedCliModule {}
 
 /** Inserts the whole catalog in chunks; answers how many templates and reels were written. */
-async function insertCatalog(ctx: INestApplicationContext, count: number, options: DemoOptions): Promise<{ templates: number; reels: number }> {
+async function insertCatalog(ctx: INestApplicationContext, count: number, options: DemoOptions): Promise<{ templates: number; reels: number; audioIds: string[] }> {
   const audios = ctx.get(AudiosService);
   const templates = ctx.get(TemplatesService);
   const reels = ctx.get(ReelsService);
   let templateCount = 0;
   let reelCount = 0;
+  const audioIds: string[] = [];
   for (let start = 0; start < count; start += CHUNK) {
     const chunk = generateDemoChunk(start, Math.min(CHUNK, count - start), options);
     await Promise.all([
@@ -51,10 +53,11 @@ async function insertCatalog(ctx: INestApplicationContext, count: number, option
       chunk.templates.length ? templates.insertMany(chunk.templates) : undefined,
       chunk.reels.length ? reels.insertMany(chunk.reels) : undefined,
     ]);
+    audioIds.push(...chunk.audios.map((a) => a.music_canonical_id));
     templateCount += chunk.templates.length;
     reelCount += chunk.reels.length;
   }
-  return { templates: templateCount, reels: reelCount };
+  return { templates: templateCount, reels: reelCount, audioIds };
 }
 
 /**
@@ -78,7 +81,9 @@ export async function seedDemoCatalog(options: SeedDemoOptions): Promise<SeedDem
     await ctx.get(TagsService).resolveSpellings(DEMO_TAGS.map(([text]) => text));
     const written = await insertCatalog(ctx, count, { media, seed, now: new Date(), withRelated });
     await audios.recountTagUsage();
-    return { seeded: true, audios: count, ...written, ms: Date.now() - started };
+    // The demo's approved templates reach the approvals page as approvals made in the screens do.
+    await ctx.get(ApprovalRowsService).syncTemplatesOfAudios(written.audioIds);
+    return { seeded: true, audios: count, templates: written.templates, reels: written.reels, ms: Date.now() - started };
   } finally {
     await ctx.close();
   }

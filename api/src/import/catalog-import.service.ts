@@ -1,3 +1,4 @@
+import { ApprovalRowsService } from '../approvals/approval-rows.service';
 import { Injectable, Scope } from '@nestjs/common';
 import { deriveTagKey } from '@curator/shared/domain';
 import { deriveSearchKey, type AudioRecord } from '../audios/audio.schema';
@@ -35,6 +36,7 @@ export class CatalogImportService {
     private readonly reels: ReelsService,
     private readonly tags: TagsService,
     private readonly media: MediaStoreService,
+    private readonly approvals: ApprovalRowsService,
   ) {}
 
   private refuse(file: string, line: number, message: string): void {
@@ -149,6 +151,7 @@ export class CatalogImportService {
   async finish(): Promise<number> {
     await this.counters.recount(this.touched);
     await this.audios.recountTagUsage();
+    await this.approvals.syncTemplatesOfAudios(this.touched);
     return this.touched.size;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import type { TemplateCount, TemplatesFromReels } from '@curator/shared/contract';
 import { sumApprovals } from '@curator/shared/domain';
-import { ApprovalRowsService, TemplateApprovalFacts } from '../approvals/approval-rows.service';
+import { ApprovalRowsService, TemplateApprovalFacts, toTemplateApprovalFacts } from '../approvals/approval-rows.service';
 import { AudiosService } from '../audios/audios.service';
 import { AudioEditsService } from '../beats/audio-edits.service';
 import { BeatsService } from '../beats/beats.service';
@@ -12,18 +12,6 @@ import { TemplateApprovalsRepository } from './template-approvals.repository';
 export const TEMPLATE_NOT_FOUND_MESSAGE = 'Template not found';
 
 export type TemplateApprovalAnswer = { music_canonical_id: string; template_clips_media_id: string; approved: boolean | null };
-
-export function toTemplateApprovalFacts(t: TemplateRecord): TemplateApprovalFacts {
-  return {
-    template_clips_media_id: t.template_clips_media_id,
-    music_canonical_id: t.music_canonical_id,
-    approved: t.approved ?? null,
-    approved_at: t.approved_at ?? null,
-    approved_by: t.approved_by ?? null,
-    segments_count: t.segments_count,
-    segments_length_ms: t.segments_length_ms,
-  };
-}
 
 @Injectable()
 export class TemplateApprovalsService implements OnModuleInit {

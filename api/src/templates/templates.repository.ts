@@ -42,6 +42,11 @@ export class TemplatesRepository {
     return this.templates.find(query, { _id: 0 }).sort({ created_at: 1, template_clips_media_id: 1 }).lean<TemplateRecord[]>().exec();
   }
 
+  /** The approved templates of these audios. */
+  findApprovedOfAudios(musicCanonicalIds: string[]): Promise<TemplateRecord[]> {
+    return this.templates.find({ music_canonical_id: { $in: musicCanonicalIds }, approved: true }, { _id: 0 }).lean<TemplateRecord[]>().exec();
+  }
+
   findCounterRows(musicCanonicalIds: string[]): Promise<TemplateCounterRow[]> {
     return this.templates
       .find({ music_canonical_id: { $in: musicCanonicalIds } }, COUNTER_FIELDS)

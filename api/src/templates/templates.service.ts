@@ -31,6 +31,10 @@ export class TemplatesService {
     return rows.map(toTemplateWire);
   }
 
+  findApprovedOfAudios(musicCanonicalIds: string[]): Promise<TemplateRecord[]> {
+    return this.templates.findApprovedOfAudios(musicCanonicalIds);
+  }
+
   findCounterRows(musicCanonicalIds: string[]): Promise<TemplateCounterRow[]> {
     return this.templates.findCounterRows(musicCanonicalIds);
   }
