@@ -108,7 +108,12 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
 
   it('clones a template into "beat#2 copy of tmpl#m" and selects it', async () => {
     const index = Number((await templateRow(3).locator('.template-index').innerText()).replace('tmpl#', ''));
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/beats/');
     await templateRow(3).getByRole('button', { name: `clone tmpl#${index}` }).click();
+    // The create call carries what a clone sends: offsets, segments and the start.
+    expect((await sent).postDataJSON()).toMatchObject({
+      offsets: [22, 24], segments_info: [{ duration_in_ms: 2000 }, { duration_in_ms: 2000 }], starting_point_in_ms: 20000, audio_asset_start_time_in_ms: 20000,
+    });
     const name = `beat#2 copy of tmpl#${index}`;
     await beatRow(page, name).and(page.locator('.row-active')).waitFor();
     expect(await shownOffsets(page)).toEqual([22, 24]);

@@ -92,7 +92,7 @@ async function runSession(session, pool, deadline, stats) {
     } else {
       const startS = audio.is_original_sound ? 0 : Math.max(0, ...audio.highlight_start_times_in_ms.slice(0, 1)) / 1000;
       const offsets = [startS + 1, startS + 2.5, startS + 4 + Math.round(Math.random() * 100) / 100];
-      const made = await timed('write', 'POST', '/api/beats/', { music_canonical_id: audio.id, audio_type: 'music', offsets }, 201);
+      const made = await timed('write', 'POST', '/api/beats/', { music_canonical_id: audio.id, audio_type: audio.is_original_sound ? 'original_sound' : 'music', offsets }, 201);
       if (made) {
         await timed('save', 'PUT', `/api/beats/${made.id}/`, { name: `${made.name} v1`, music_canonical_id: audio.id, audio_type: made.audio_type, done: false, type: 'manual', offsets: [...offsets, startS + 6], version: made.version }, 200);
       }

@@ -20,12 +20,30 @@ describe('workspace beats', () => {
   });
   afterAll(() => t.close());
 
+  it('refuses a beat whose audio_type is not the audio\'s, naming the field', async () => {
+    const res = await w()
+      .post('/api/beats/', { name: 'verse', music_canonical_id: music.music_canonical_id, audio_type: 'original_sound', offsets: [6] })
+      .expect(422);
+    expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'audio_type'], msg: "Does not match the audio's type: music" })]);
+  });
+
+  it('takes back the beat GET answered, server-owned fields and all, at its version', async () => {
+    const made = (await w().post('/api/beats/', { name: 'round trip', music_canonical_id: music.music_canonical_id, audio_type: 'music', offsets: [6] }).expect(201)).body;
+    const [listed] = (await t.agent.get('/api/beats/').query({ music_canonical_id: music.music_canonical_id }).expect(200)).body.filter((b: { id: string }) => b.id === made.id);
+    expect(listed).toHaveProperty('created_by');
+    const saved = await w().put(`/api/beats/${made.id}/`, { ...listed, offsets: [6, 8] }).expect(200);
+    expect(saved.body).toMatchObject({ offsets: [6, 8], version: 1, created_by: listed.created_by, created_at: listed.created_at });
+    await w().put(`/api/beats/${made.id}/`, { ...listed, created_by: 'someone else' }).expect(409);
+    const { version: _ignored, ...withoutVersion } = listed;
+    await w().put(`/api/beats/${made.id}/`, withoutVersion).expect(422);
+  });
+
   it('creates a beat with the derived fields recomputed from the offsets, ignoring the client’s', async () => {
     const res = await w()
       .post('/api/beats/', {
         name: 'verse',
         music_canonical_id: music.music_canonical_id,
-        audio_type: 'original_sound',
+        audio_type: 'music',
         done: false,
         type: 'manual',
         offsets: [16, 6, 7.5, 17.004, 6],

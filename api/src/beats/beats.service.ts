@@ -16,11 +16,13 @@ export const BEAT_MESSAGES = {
   STALE_VERSION: 'This beat was changed by someone else; reload it before saving',
   OTHER_AUDIO: 'A beat cannot move to another audio',
   ID_MISMATCH: 'The id does not match the path',
+  AUDIO_TYPE: "Does not match the audio's type:",
 } as const;
 
 export type BeatCreate = {
   name: string;
   music_canonical_id: string;
+  audio_type: string;
   done: boolean;
   type: BeatType;
   offsets: number[];
@@ -57,7 +59,7 @@ export class BeatsService implements OnModuleInit {
         music_canonical_id: body.music_canonical_id,
         name: nameNewBeat(body.name, count),
         type: body.type,
-        ...deriveBeatFields(body.offsets, audio),
+        ...deriveBeatFields(body.offsets, audio, body.audio_type),
         ...doneFields(body.done, username, now),
         template_clips_media_id: body.template_clips_media_id ?? null,
         version: 0,
@@ -83,7 +85,7 @@ export class BeatsService implements OnModuleInit {
       const changes: BeatChanges = {
         name: body.name,
         type: body.type,
-        ...deriveBeatFields(body.offsets, audio),
+        ...deriveBeatFields(body.offsets, audio, body.audio_type),
         template_clips_media_id: body.template_clips_media_id ?? null,
         updated_at: now,
       };
@@ -198,12 +200,14 @@ function applyChanges(before: BeatRecord, changes: BeatChanges): BeatRecord {
 }
 
 /** Offsets checked with the music rule (422 with its exact message) and everything derived from them. */
-function deriveBeatFields(offsets: number[], audio: AudioDetail) {
+function deriveBeatFields(offsets: number[], audio: AudioDetail, audioType: string) {
+  const expectedType = deriveAudioType(audio.is_original_sound);
+  if (audioType !== expectedType) throw bodyFieldError('audio_type', `${BEAT_MESSAGES.AUDIO_TYPE} ${expectedType}`, 'value_error');
   const checked = validateOffsetList(offsets, audio.is_original_sound, audio.highlight_start_times_in_ms);
   if (!checked.ok) throw bodyFieldError('offsets', checked.error, 'value_error');
   const derived = deriveSegments({ offsetsS: checked.value, isOriginalSound: audio.is_original_sound, highlightStartTimesMs: audio.highlight_start_times_in_ms });
   return {
-    audio_type: deriveAudioType(audio.is_original_sound),
+    audio_type: expectedType,
     offsets: checked.value,
     segments_info: derived.segments_info,
     starting_point_in_ms: derived.starting_point_in_ms,

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import {
-  addOffset, AUTOBEAT_BEAT_NAME, buildEpBeats, deriveAudioType, isBeforeFirstHighlight, nameNewBeat, removeOffset, toastPushed, useAppDispatch,
+  addOffset, AUTOBEAT_BEAT_NAME, buildEpBeats, deriveAudioType, deriveSegments, isBeforeFirstHighlight, nameNewBeat, removeOffset, toastPushed, useAppDispatch,
   useCreateBeatMutation, useDeleteBeatMutation, useRunAutobeatMutation, validateOffset, type AutobeatAnswer, type Beat, type BeatType,
 } from '@curator/shared';
 import { applyTempoVariant, type TempoVariant } from '../features/autobeat/tempo-variants';
@@ -20,9 +20,14 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
   const toast = useCallback((kind: 'error' | 'info', text: string) => dispatch(toastPushed(kind, text)), [dispatch]);
 
   const create = async (name: string, type: BeatType, offsets: number[], extra: Partial<Beat> = {}) => {
+    // What the create call carries: the workspace's start time always, a clone's segments as well.
+    const derived = deriveSegments({ offsetsS: offsets, ...rules });
+    const clone = extra.template_clips_media_id
+      ? { template_clips_media_id: extra.template_clips_media_id, segments_info: derived.segments_info, starting_point_in_ms: derived.starting_point_in_ms }
+      : {};
     const answer = await createBeat({
       name, type, offsets, music_canonical_id: audio.id, audio_type: deriveAudioType(audio.is_original_sound), done: false,
-      ...(extra.template_clips_media_id ? { template_clips_media_id: extra.template_clips_media_id } : {}),
+      audio_asset_start_time_in_ms: derived.audio_asset_start_time_in_ms, ...clone,
     });
     if ('data' in answer && answer.data) dispatchEditor({ type: 'beatActivated', beatId: answer.data.id });
     return 'data' in answer ? answer.data : undefined;

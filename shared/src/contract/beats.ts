@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BEAT_TYPES } from '../domain/constants';
 import { normalizeOffsets } from '../domain/offsets';
 import { AudioTypeSchema } from './audio';
-import { CountSchema, IdSchema, MAX_OFFSETS, MsSchema, NameSchema, SecondsSchema, SegmentInfoSchema } from './fields';
+import { CountSchema, IdSchema, MAX_OFFSETS, MsSchema, NAME_MAX_LENGTH, NameSchema, SecondsSchema, SegmentInfoSchema } from './fields';
 
 export const BeatTypeSchema = z.enum(BEAT_TYPES);
 
@@ -69,6 +69,9 @@ export const BeatUpdateBodySchema = z.strictObject({
   template_clips_media_id: IdSchema.nullable().optional(),
   version: CountSchema,
   ...derivedFields,
+  /** Server-owned fields of the beat as GET answered it: accepted so a client can send it back, never stored. */
+  created_by: z.string().max(NAME_MAX_LENGTH).optional(),
+  created_at: z.iso.datetime({ offset: true }).optional(),
 });
 export type BeatUpdateBody = z.input<typeof BeatUpdateBodySchema>;
 
