@@ -1,4 +1,5 @@
 import { HlPointListSchema, MetricListSchema } from '@curator/shared/contract';
+import { CatalogCountersService } from '../src/audios/catalog-counters.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 import { buildReportCatalog, connectionOf, insertReportCatalog } from './reports-fixture';
 
@@ -62,5 +63,16 @@ describe.each(['memory', 'database'])('GET /api/metrics/ and GET /api/hlpoints/ 
     }
     const top = await t.agent.get('/api/hlpoints/top/').expect(200);
     expect(top.body).toEqual({ audio_asset_start_time_in_ms: expected[0][0] });
+  });
+
+  it('lists every start time, not only the first hundred', async () => {
+    const before = HlPointListSchema.parse((await t.agent.get('/api/hlpoints/').expect(200)).body).length;
+    const [template] = catalog.templates;
+    const extra = Array.from({ length: 150 }, (_, i) => ({ ...template, template_clips_media_id: `hl-extra-${i}`, code: `HLX${i}`, audio_asset_start_time_in_ms: 500_000 + i * 10 }));
+    await connectionOf(t).collection('templates').insertMany(extra);
+    await t.app.get(CatalogCountersService).recount([template.music_canonical_id]);
+    const list = HlPointListSchema.parse((await t.agent.get('/api/hlpoints/').expect(200)).body);
+    expect(list.length).toBe(before + 150);
+    expect(list.length).toBeGreaterThan(100);
   });
 });

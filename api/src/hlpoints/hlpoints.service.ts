@@ -4,11 +4,8 @@ import { AudiosService } from '../audios/audios.service';
 import type { StartTimeSource } from '../audios/audios.repository';
 import { mergeStartTimes } from '../audios/catalog-counters';
 
-/** Distinct start times listed at most; highlight times cluster on a handful of values. */
-export const HL_POINTS_LIMIT = 100;
-
 /** Template start times over all audios, counted, most frequent first (then earliest), at most `limit`. */
-export function tallyHlPoints(audios: Iterable<StartTimeSource>, limit: number): HlPoint[] {
+export function tallyHlPoints(audios: Iterable<StartTimeSource>, limit = Infinity): HlPoint[] {
   const perAudio = function* () {
     for (const audio of audios) yield* audio.start_times ?? [];
   };
@@ -28,7 +25,7 @@ export class HlPointsService {
   constructor(private readonly audios: AudiosService) {}
 
   async list(): Promise<HlPoint[]> {
-    return tallyHlPoints(await this.audios.startTimeSources(), HL_POINTS_LIMIT);
+    return tallyHlPoints(await this.audios.startTimeSources());
   }
 
   /** The first row of the list: the default highlight, null when there is no template. */

@@ -1,16 +1,19 @@
+import { useMemo, useState } from 'react';
 import { Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DEFAULT_HL_POINT_LABEL, msToRoundedSeconds, useListHlPointsQuery, type HlPoint } from '@curator/shared';
+import { DEFAULT_HL_POINT_LABEL, msToRoundedSeconds, PAGE_SIZE, Pager, useListHlPointsQuery, type HlPoint } from '@curator/shared';
 import { formatDateTime } from '../../lib/format-date-time';
 
-const COLUMNS: TableColumnsType<HlPoint> = [
+/** The columns; the row of `defaultStartMs` is marked DEFAULT on whichever page shows it. */
+function buildColumns(defaultStartMs: number | undefined): TableColumnsType<HlPoint> {
+  return [
   {
     title: 'Start time',
     key: 'start',
-    render: (_, point, index) => (
+    render: (_, point) => (
       <span>
         {point.audio_asset_start_time_in_ms} ms <Typography.Text type="secondary">({msToRoundedSeconds(point.audio_asset_start_time_in_ms)} s)</Typography.Text>
-        {index === 0 && (
+        {point.audio_asset_start_time_in_ms === defaultStartMs && (
           <Tag color="gold" className="default-hl-point">
             {DEFAULT_HL_POINT_LABEL}
           </Tag>
@@ -20,20 +23,26 @@ const COLUMNS: TableColumnsType<HlPoint> = [
   },
   { title: 'Media count', dataIndex: 'count', key: 'count', width: 140, align: 'right' },
   { title: 'Updated at', dataIndex: 'updated_at', key: 'updated_at', width: 200, render: formatDateTime },
-];
+  ];
+}
 
-/** /hlpoints/: template start times, most used first; the first is the default highlight. */
+/** /hlpoints/: every template start time, most used first, PAGE_SIZE a page; the first is the default highlight. */
 export function HlPointsScreen() {
   const { data, isLoading } = useListHlPointsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [skip, setSkip] = useState(0);
+  const points = useMemo(() => data ?? [], [data]);
+  const columns = useMemo(() => buildColumns(points[0]?.audio_asset_start_time_in_ms), [points]);
+  const page = points.slice(skip, skip + PAGE_SIZE);
   return (
     <section className="report-screen" data-testid="hlpoints-screen">
       <Typography.Title level={4}>HL Points</Typography.Title>
+      <Pager skip={skip} pageLength={page.length} total={data?.length} onSkip={setSkip} />
       <div data-testid="hlpoints-table">
         <Table<HlPoint>
           size="small"
           rowKey="audio_asset_start_time_in_ms"
-          columns={COLUMNS}
-          dataSource={data}
+          columns={columns}
+          dataSource={page}
           loading={isLoading}
           pagination={false}
           locale={{ emptyText: 'No templates yet' }}
