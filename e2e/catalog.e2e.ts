@@ -203,6 +203,15 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     const audio = all.slice(0, 100).find((a) => a.template_count_available > 0)!;
     await page.goto('/audios/');
     await waitForTotal(page, all.length);
+    // Each number and the link say what they count.
+    const tooltip = (text: string) => page.locator('.ant-tooltip:visible').filter({ hasText: text }).waitFor();
+    await row(page, audio.id).locator('.approved-count').hover();
+    await tooltip('Done beats and approved templates');
+    await row(page, audio.id).locator('.available-count').hover();
+    await tooltip('Templates not disapproved that start at a highlight, approved ones included');
+    expect(await row(page, audio.id).locator('.available-count').innerText()).toBe(String(audio.template_count_available));
+    await row(page, audio.id).locator('a.templates-link').hover();
+    await tooltip('Templates not approved yet');
     await row(page, audio.id).locator('a.templates-link').click();
     await page.waitForURL(/\/templates\/\?/);
     const url = new URL(page.url());

@@ -136,8 +136,9 @@ describe('npm run import (catalog import)', () => {
     await t.app.get(AudiosService).incrementBeatCounts('song1', { beats_done_count: 3, ep_template_count: 2 });
     const row = (await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200)).body.results[0];
     expect(row).toMatchObject({ beat_and_template_approved: 5, ep_template_count: 2 });
-    const approved = await t.agent.get('/api/audio/').query({ approved_templates_min: 5 }).expect(200);
-    expect(approved.body.total).toBe(1);
+    // The Approved templates filter counts approved templates only, not the done beats beside them.
+    expect((await t.agent.get('/api/audio/').query({ approved_templates_min: 2 }).expect(200)).body.total).toBe(1);
+    expect((await t.agent.get('/api/audio/').query({ approved_templates_min: 5 }).expect(200)).body.total).toBe(0);
     await run();
     expect((await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200)).body.results[0].beat_and_template_approved).toBe(5);
   });

@@ -25,7 +25,7 @@ function expectedIds(all: AudioRecord[], q: Q): string[] {
       inRange(a.reel_count, s('reel_count_min'), s('reel_count_max')) &&
       inRange(a.duration_ms, s('media_length_ms_min'), s('media_length_ms_max')) &&
       inRange(a.template_count_available, s('available_templates_min'), s('available_templates_max')) &&
-      inRange(a.beat_and_template_approved, s('approved_templates_min'), s('approved_templates_max')) &&
+      inRange(a.templates_approved_count, s('approved_templates_min'), s('approved_templates_max')) &&
       (clipMin === undefined && clipMax === undefined ? true : a.available_clips_counts.some((c) => inRange(c, clipMin, clipMax))) &&
       (s('trendlist') === undefined || a.trendlist === s('trendlist')) &&
       (s('has_stem') !== 'true' || a.stem_status === 'ready') &&

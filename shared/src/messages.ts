@@ -56,6 +56,11 @@ export const NAV_LABELS = {
 export const SIGN_OUT_LABEL = 'Sign out';
 export const CREATE_USER_LABEL = 'Create User';
 
+// Audio list column tooltips: each says what its number counts
+export const APPROVED_COUNT_TOOLTIP = 'Done beats and approved templates';
+export const AVAILABLE_COUNT_TOOLTIP = 'Templates not disapproved that start at a highlight, approved ones included';
+export const TEMPLATES_LINK_TOOLTIP = 'Templates not approved yet';
+
 // Audio list filters (spec §2)
 export const AUDIO_FILTER_LABELS = {
   audioType: 'Audio Type',

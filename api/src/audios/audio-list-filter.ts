@@ -53,7 +53,7 @@ export function buildAudioListFilter(q: AudioListQuery): AudioListFilter {
     range('reel_count', q.reel_count_min, q.reel_count_max),
     range('duration_ms', q.media_length_ms_min, q.media_length_ms_max),
     range('template_count_available', q.available_templates_min, q.available_templates_max),
-    range('beat_and_template_approved', q.approved_templates_min, q.approved_templates_max),
+    range('templates_approved_count', q.approved_templates_min, q.approved_templates_max),
     clipsCountCondition(q.template_clips_count_min, q.template_clips_count_max),
     range('track_meta.first_seen_at', q.created_from, q.created_to),
     q.q ? { search_key: { $regex: escapeRegex(q.q.toLowerCase()) } } : null,

@@ -2,7 +2,7 @@ import { Tag as AntTag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ExportOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { TagEditor, type AudioListItem } from '@curator/shared';
+import { APPROVED_COUNT_TOOLTIP, AVAILABLE_COUNT_TOOLTIP, TagEditor, TEMPLATES_LINK_TOOLTIP, type AudioListItem } from '@curator/shared';
 import { formatDateTime } from '../../../lib/datetime-local';
 import { buildPlatformAudioUrl, buildTemplatesListPath } from '../../../lib/platform-links';
 import { LockStateIcon } from './lock-state-icon';
@@ -43,17 +43,31 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
       ),
   },
   { title: 'OS', key: 'is_original_sound', width: 44, render: (_, audio) => (audio.is_original_sound ? 'yes' : 'no') },
-  { title: 'Approved', dataIndex: 'beat_and_template_approved', key: 'approved', ...count(72) },
+  {
+    title: 'Approved',
+    key: 'approved',
+    ...count(72),
+    render: (_, audio) => (
+      <Tooltip title={APPROVED_COUNT_TOOLTIP}>
+        <span className="approved-count">{audio.beat_and_template_approved}</span>
+      </Tooltip>
+    ),
+  },
   {
     title: 'Available',
     key: 'template_count_available',
     ...count(72),
     render: (_, audio) => (
-      <Tooltip title="Templates not approved yet">
-        <Link to={buildTemplatesListPath(audio.id)} className="templates-link" aria-label={`templates of ${audio.audio_name}`}>
-          {audio.template_count_available} <UnorderedListOutlined />
-        </Link>
-      </Tooltip>
+      <span>
+        <Tooltip title={AVAILABLE_COUNT_TOOLTIP}>
+          <span className="available-count">{audio.template_count_available}</span>
+        </Tooltip>{' '}
+        <Tooltip title={TEMPLATES_LINK_TOOLTIP}>
+          <Link to={buildTemplatesListPath(audio.id)} className="templates-link" aria-label={`templates of ${audio.audio_name} not approved yet`}>
+            <UnorderedListOutlined />
+          </Link>
+        </Tooltip>
+      </span>
     ),
   },
   { title: 'Reels', dataIndex: 'reel_count', key: 'reel_count', ...count(60) },
