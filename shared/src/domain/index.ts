@@ -18,3 +18,4 @@ export * from './tags';
 export * from './template-boundaries';
 export * from './template-code';
 export * from './time';
+export * from './playhead-clock';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { DECODE_SAMPLE_RATE_HZ, WAVEFORM_HEIGHT_PX } from '../domain/constants';
+import { createPlayheadClock } from '../domain/playhead-clock';
 
 /** What to draw and play: the media url, and precomputed peaks/duration (seconds) when known. */
 export type WaveformSource = { url: string; peaks?: number[][] | null; durationS?: number | null };
@@ -32,6 +33,8 @@ const COLORS = { waveColor: '#8fa3bf', progressColor: '#3b5b8c', cursorColor: '#
 export function useWaveform(containerRef: RefObject<HTMLElement | null>, source: WaveformSource | null, options: WaveformOptions = {}): WaveformControls {
   const surferRef = useRef<WaveSurfer | null>(null);
   const timeListeners = useRef(new Set<(timeS: number) => void>());
+  // Time updates reach listeners at most every PLAYBACK_TIME_UPDATE_THROTTLE_MS, as in the workspace.
+  const [clock] = useState(() => createPlayheadClock());
   const [state, setState] = useState({ isReady: false, isPlaying: false, durationS: 0 });
   const { url, peaks, durationS } = source ?? {};
   const height = options.height ?? WAVEFORM_HEIGHT_PX;
@@ -50,7 +53,9 @@ export function useWaveform(containerRef: RefObject<HTMLElement | null>, source:
       surfer.on('play', () => setState((prev) => ({ ...prev, isPlaying: true }))),
       surfer.on('pause', () => setState((prev) => ({ ...prev, isPlaying: false }))),
       surfer.on('finish', () => setState((prev) => ({ ...prev, isPlaying: false }))),
-      surfer.on('timeupdate', (timeS) => timeListeners.current.forEach((listener) => listener(timeS))),
+      surfer.on('timeupdate', (timeS) => clock.setTimeS(timeS)),
+      surfer.on('seeking', (timeS) => clock.setTimeS(timeS, true)),
+      clock.subscribe(() => timeListeners.current.forEach((listener) => listener(clock.getTimeS()))),
       surfer.on('error', (error) => console.error('waveform:', error)),
     ];
     return () => {
@@ -58,7 +63,7 @@ export function useWaveform(containerRef: RefObject<HTMLElement | null>, source:
       surfer.destroy();
       surferRef.current = null;
     };
-  }, [containerRef, url, peaks, durationS, height]);
+  }, [containerRef, url, peaks, durationS, height, clock]);
 
   return useMemo(() => {
     const withSurfer = <T,>(act: (s: WaveSurfer) => T, fallback: T) => (surferRef.current ? act(surferRef.current) : fallback);

@@ -3,7 +3,7 @@ import WaveSurfer from 'wavesurfer.js';
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.js';
 import { DECODE_SAMPLE_RATE_HZ, WAVEFORM_HEIGHT_PX } from '@curator/shared';
 import { loadPeaks } from '../peaks-file';
-import { createPlayheadClock, type PlayheadClock } from '../playhead-clock';
+import { createPlayheadClock, type PlayheadClock } from '@curator/shared';
 
 /** What to draw and play: the media, and the precomputed peaks when the analysis has them. */
 export type WaveformSource = { mediaUrl: string; peaksUrl: string | null };

@@ -1,4 +1,4 @@
-import { PLAYBACK_TIME_UPDATE_THROTTLE_MS } from '@curator/shared';
+import { PLAYBACK_TIME_UPDATE_THROTTLE_MS } from './constants';
 
 export type PlayheadClock = {
   /** Current playback time in seconds. */
