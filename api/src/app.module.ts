@@ -6,7 +6,7 @@ import { AudiosModule } from './audios/audios.module';
 import { BeatImagesModule } from './beat-images/beat-images.module';
 import { BeatsModule } from './beats/beats.module';
 import { AuthModule } from './auth/auth.module';
-import { DatabaseModule } from './common/database.module';
+import { DatabaseModule } from './persistence/database.module';
 import { SessionGuard } from './common/session.guard';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';

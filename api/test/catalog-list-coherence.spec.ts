@@ -1,6 +1,6 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { ChangeFeed } from '../src/common/change-feed';
+import { ChangeFeed } from '../src/persistence/change-feed';
 import { buildFixtureAudios, insertAudios } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
 import { writer } from './helpers/workspace-fixture';

@@ -1,5 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { MemoryListIndex } from '../common/memory-list-index';
+import { ListIndexMode } from '../persistence/list-index-mode';
+import { ListReader } from '../persistence/list-reader';
 import type { ApprovalRecord } from './approval.schema';
 import { ApprovalsRepository } from './approvals.repository';
 
@@ -8,14 +9,17 @@ import { ApprovalsRepository } from './approvals.repository';
  * following its change feed (see MemoryListIndex).
  */
 @Injectable()
-export class ApprovalListIndex extends MemoryListIndex<ApprovalRecord> implements OnModuleDestroy {
-  constructor(approvals: ApprovalsRepository) {
-    super({
-      changes: approvals.changes,
-      readAll: () => approvals.findAll(),
-      readByIds: (ids) => approvals.findByIds(ids),
-      idOf: (row) => row._id,
-    });
+export class ApprovalListIndex extends ListReader<ApprovalRecord> implements OnModuleDestroy {
+  constructor(approvals: ApprovalsRepository, mode: ListIndexMode) {
+    super(
+      {
+        changes: approvals.changes,
+        readAll: () => approvals.findAll(),
+        readByIds: (ids) => approvals.findByIds(ids),
+        idOf: (row) => row._id,
+      },
+      mode,
+    );
   }
 
   onModuleDestroy(): void {

@@ -3,7 +3,6 @@ import type { ApprovalPage, ApprovalRow, ApprovalSource } from '@curator/shared/
 import { deriveTagKey, PAGE_SIZE, sumSegmentDurationsMs } from '@curator/shared/domain';
 import { AudiosService } from '../audios/audios.service';
 import { KeyedMutex } from '../audios/keyed-mutex';
-import { ListIndexMode } from '../common/list-index-mode';
 import type { TemplateRecord } from '../templates/template.schema';
 import { TemplatesService } from '../templates/templates.service';
 import { UsersService } from '../users/users.service';
@@ -74,7 +73,6 @@ export class ApprovalRowsService implements OnModuleInit {
     private readonly audios: AudiosService,
     private readonly users: UsersService,
     private readonly templates: TemplatesService,
-    private readonly listMode: ListIndexMode,
     private readonly listIndex: ApprovalListIndex,
   ) {}
 
@@ -161,15 +159,16 @@ export class ApprovalRowsService implements OnModuleInit {
   /** GET /api/approvals/: newest approval first, PAGE_SIZE per page, audios carrying every tag. */
   async list(skip: number, tags: string[]): Promise<ApprovalPage> {
     const keys = [...new Set(tags.map(deriveTagKey))];
-    const { rows, total } = (await this.listMode.usesMemory())
-      ? await this.listIndex.page(filterByTags(keys), PAGE_SORT, skip, PAGE_SIZE)
-      : await Promise.all([this.rows.findPageByTags(keys, skip, PAGE_SIZE), this.rows.countByTags(keys)]).then(([rows, total]) => ({ rows, total }));
+    const { rows, total } = await this.listIndex.pageOr(filterByTags(keys), PAGE_SORT, skip, PAGE_SIZE, async () => {
+      const [rows, total] = await Promise.all([this.rows.findPageByTags(keys, skip, PAGE_SIZE), this.rows.countByTags(keys)]);
+      return { rows, total };
+    });
     return { results: rows.map(toApprovalRow), total };
   }
 
   /** Loads the in-memory page ahead of the first request, where the page is kept in memory. */
   async warmList(): Promise<void> {
-    if (await this.listMode.usesMemory()) await this.listIndex.catchUp();
+    await this.listIndex.warm();
   }
 
   async findRow(src: ApprovalSource, refId: string): Promise<ApprovalRow | null> {

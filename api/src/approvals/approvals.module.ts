@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AudiosModule } from '../audios/audios.module';
-import { ListIndexModeModule } from '../common/list-index-mode.module';
+import { ListIndexModeModule } from '../persistence/list-index-mode.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { UsersModule } from '../users/users.module';
 import { ApprovalListIndex } from './approval-list-index';

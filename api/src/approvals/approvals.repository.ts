@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import type { AnyBulkWriteOperation, Connection, FilterQuery, Model } from 'mongoose';
-import { ChangeFeed } from '../common/change-feed';
-import { ListIndexMode } from '../common/list-index-mode';
-import type { SortSpec } from '../common/sort-order';
-import { inWriteCommands } from '../common/write-commands';
+import { InjectModel } from '@nestjs/mongoose';
+import type { AnyBulkWriteOperation, FilterQuery, Model } from 'mongoose';
+import type { ChangeFeed } from '../persistence/change-feed';
+import { ListIndexMode } from '../persistence/list-index-mode';
+import type { SortSpec } from '../persistence/sort-order';
+import { inWriteCommands } from '../persistence/write-commands';
 import { Approval, ApprovalRecord } from './approval.schema';
+import { isDuplicateKeyError } from '../persistence/duplicate-key';
 
 /** Newest approval first; _id breaks ties so pages never overlap. */
 export const PAGE_SORT: SortSpec = { approval_date: -1, _id: -1 };
 
-const isDuplicateKey = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: number }).code === 11000;
 
 export const filterByTags = (tagKeys: string[]): FilterQuery<Approval> => (tagKeys.length ? { tag_keys: { $all: tagKeys } } : {});
 
@@ -21,10 +21,9 @@ export class ApprovalsRepository {
 
   constructor(
     @InjectModel(Approval.name) private readonly approvals: Model<Approval>,
-    @InjectConnection() connection: Connection,
     private readonly listMode: ListIndexMode,
   ) {
-    this.changes = new ChangeFeed(connection, 'approvals');
+    this.changes = listMode.feed('approvals');
   }
 
   /** Runs a write that may change the documents `ids`, recording them for the in-memory lists. */
@@ -67,7 +66,7 @@ export class ApprovalsRepository {
         await this.approvals.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
       } catch (error) {
         // Another API instance inserted the row between FerretDB's read and its insert: update it.
-        if (!isDuplicateKey(error)) throw error;
+        if (!isDuplicateKeyError(error)) throw error;
         await this.approvals.updateOne({ _id }, { $set: fields }).exec();
       }
     });
@@ -118,17 +117,13 @@ export class ApprovalsRepository {
     return (await this.approvals.findOne({}, { _id: 1 }).lean().exec()) !== null;
   }
 
-  /**
-   * Updates the rows matching `filter`. Where the page is kept in memory the ids are read first so
-   * the change can be recorded (rows added meanwhile record their own change).
-   */
-  private async updateWhere(filter: FilterQuery<Approval>, update: Record<string, unknown>): Promise<void> {
-    if (!(await this.listMode.usesMemory())) {
-      await this.approvals.updateMany(filter, update).exec();
-      return;
-    }
-    const ids = await this.findIds(filter);
-    if (ids.length === 0) return;
-    await this.recordingChanges(ids, () => this.approvals.updateMany({ _id: { $in: ids } }, update).exec());
+  /** Updates the rows matching `filter`, recording which changed for the in-memory page. */
+  private updateWhere(filter: FilterQuery<Approval>, update: Record<string, unknown>): Promise<void> {
+    return this.listMode.writeByFilter(
+      this.changes,
+      () => this.findIds(filter),
+      () => this.approvals.updateMany(filter, update).exec(),
+      (ids) => this.approvals.updateMany({ _id: { $in: ids } }, update).exec(),
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { ListIndexMode } from '../common/list-index-mode';
-import { MemoryListIndex } from '../common/memory-list-index';
+import { ListIndexMode } from '../persistence/list-index-mode';
+import { ListReader } from '../persistence/list-reader';
 import { AudiosRepository, type AudioListRow } from './audios.repository';
 
 /**
@@ -8,22 +8,22 @@ import { AudiosRepository, type AudioListRow } from './audios.repository';
  * audios change feed (see MemoryListIndex).
  */
 @Injectable()
-export class AudioListIndex extends MemoryListIndex<AudioListRow> implements OnModuleDestroy {
-  constructor(
-    audios: AudiosRepository,
-    private readonly mode: ListIndexMode,
-  ) {
-    super({
-      changes: audios.changes,
-      readAll: () => audios.findAllListRows(),
-      readByIds: (ids) => audios.findListRowsByIds(ids),
-      idOf: (row) => row.music_canonical_id,
-    });
+export class AudioListIndex extends ListReader<AudioListRow> implements OnModuleDestroy {
+  constructor(audios: AudiosRepository, mode: ListIndexMode) {
+    super(
+      {
+        changes: audios.changes,
+        readAll: () => audios.findAllListRows(),
+        readByIds: (ids) => audios.findListRowsByIds(ids),
+        idOf: (row) => row.music_canonical_id,
+      },
+      mode,
+    );
   }
 
   /** Every audio's row: from memory where the list is kept there, else what `fromDatabase` reads. */
   async everyAudio<K extends keyof AudioListRow>(fromDatabase: () => Promise<Array<Pick<AudioListRow, K>>>): Promise<Iterable<Pick<AudioListRow, K>>> {
-    return (await this.mode.usesMemory()) ? this.allRows() : fromDatabase();
+    return this.everyOr(fromDatabase);
   }
 
   onModuleDestroy(): void {

@@ -4,7 +4,7 @@ import { ReelsModule } from '../reels/reels.module';
 import { TagsModule } from '../tags/tags.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { AudioListIndex } from './audio-list-index';
-import { ListIndexModeModule } from '../common/list-index-mode.module';
+import { ListIndexModeModule } from '../persistence/list-index-mode.module';
 import { Audio, AudioSchema } from './audio.schema';
 import { AudiosController } from './audios.controller';
 import { AudiosRepository } from './audios.repository';

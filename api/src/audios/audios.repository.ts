@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import type { AnyBulkWriteOperation, Connection, FilterQuery, Model } from 'mongoose';
-import { ChangeFeed } from '../common/change-feed';
+import { InjectModel } from '@nestjs/mongoose';
+import type { AnyBulkWriteOperation, FilterQuery, Model } from 'mongoose';
+import type { ChangeFeed } from '../persistence/change-feed';
 import { Audio, AudioRecord, StemTrackRecord } from './audio.schema';
 import { range, type AudioListFilter, type AudioListSort } from './audio-list-filter';
-import { ListIndexMode } from '../common/list-index-mode';
-import { inWriteCommands } from '../common/write-commands';
+import { ListIndexMode } from '../persistence/list-index-mode';
+import { inWriteCommands } from '../persistence/write-commands';
 
 /** Fields of a list row or the detail; the rest (search key, counters' inputs) stays in the database. */
 const VIEW_FIELDS = {
@@ -113,10 +113,9 @@ export class AudiosRepository {
 
   constructor(
     @InjectModel(Audio.name) private readonly audios: Model<Audio>,
-    @InjectConnection() connection: Connection,
     private readonly listMode: ListIndexMode,
   ) {
-    this.changes = new ChangeFeed(connection, 'audios');
+    this.changes = listMode.feed('audios');
   }
 
   /** Runs a write that may change the documents `ids`, recording them for the in-memory lists. */
@@ -173,6 +172,13 @@ export class AudiosRepository {
       this.audios.countDocuments(filter).exec(),
     ]);
     return { rows, total };
+  }
+
+  /** Name, artist and tags of these audios, for the usage report. */
+  findUsageAudios(musicCanonicalIds: string[]): Promise<Array<Pick<AudioRecord, 'music_canonical_id' | 'audio_name' | 'artist_name' | 'tags'>>> {
+    if (musicCanonicalIds.length === 0) return Promise.resolve([]);
+    const fields = { _id: 0, music_canonical_id: 1, audio_name: 1, artist_name: 1, tags: 1 };
+    return this.audios.find({ _id: { $in: musicCanonicalIds } }, fields).lean<Array<Pick<AudioRecord, 'music_canonical_id' | 'audio_name' | 'artist_name' | 'tags'>>>().exec();
   }
 
   findViewByMusicId(musicCanonicalId: string): Promise<AudioView | null> {

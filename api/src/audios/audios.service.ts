@@ -3,11 +3,10 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import type { AudioDetail, AudioListPage, AudioListQuery } from '@curator/shared/contract';
 import { PAGE_SIZE, deriveTagKey } from '@curator/shared/domain';
-import { AudioEditLeases } from '../common/audio-edit-lease';
+import { AudioEditLeases } from '../persistence/audio-edit-lease';
 import { TagsService } from '../tags/tags.service';
 import { buildAudioListFilter, buildAudioListSort } from './audio-list-filter';
 import { AudioListIndex } from './audio-list-index';
-import { ListIndexMode } from '../common/list-index-mode';
 import { toAudioDetail, toAudioListItem } from './audio-view';
 import type { AudioRecord, StemTrackRecord } from './audio.schema';
 import { AudiosRepository, sumCatalogFigures, type AudioAnalysisSource, type BeatCounts, type CatalogTotals, type SegmentSource, type StartTimeSource } from './audios.repository';
@@ -30,7 +29,6 @@ export class AudiosService {
   constructor(
     private readonly audios: AudiosRepository,
     private readonly tags: TagsService,
-    private readonly listMode: ListIndexMode,
     private readonly listIndex: AudioListIndex,
     @InjectConnection() connection: Connection,
   ) {
@@ -68,9 +66,9 @@ export class AudiosService {
   async list(query: AudioListQuery): Promise<AudioListPage> {
     const filter = buildAudioListFilter(query);
     const sort = buildAudioListSort(query);
-    const { rows, total } = (await this.listMode.usesMemory())
-      ? await this.listIndex.page(filter, sort, query.skip, PAGE_SIZE)
-      : await this.audios.findPageAndCount(filter, sort, query.skip, PAGE_SIZE);
+    const { rows, total } = await this.listIndex.pageOr(filter, sort, query.skip, PAGE_SIZE, () =>
+      this.audios.findPageAndCount(filter, sort, query.skip, PAGE_SIZE),
+    );
     const now = new Date();
     return { results: rows.map((r) => toAudioListItem(r, now)), total };
   }
@@ -93,9 +91,14 @@ export class AudiosService {
     return this.listIndex.everyAudio(() => this.audios.findStartTimeSources());
   }
 
+  /** Name, artist and tags of these audios, for the usage report. */
+  findUsageAudios(musicCanonicalIds: string[]) {
+    return this.audios.findUsageAudios(musicCanonicalIds);
+  }
+
   /** Loads the in-memory list ahead of the first request, where the list is kept in memory. */
   async warmList(): Promise<void> {
-    if (await this.listMode.usesMemory()) await this.listIndex.catchUp();
+    await this.listIndex.warm();
   }
 
   async detail(musicCanonicalId: string): Promise<AudioDetail> {

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ListIndexMode } from '../common/list-index-mode';
 import { ReelsService } from '../reels/reels.service';
 import { TemplatesService } from '../templates/templates.service';
 import { AudioListIndex } from './audio-list-index';
@@ -32,7 +31,6 @@ export class CatalogCountersService {
     private readonly audios: AudiosRepository,
     private readonly templates: TemplatesService,
     private readonly reels: ReelsService,
-    private readonly listMode: ListIndexMode,
     private readonly listIndex: AudioListIndex,
   ) {}
 
@@ -47,9 +45,7 @@ export class CatalogCountersService {
    */
   async recountUncounted(now = new Date()): Promise<number> {
     // Where the list is in memory its rows tell, sparing a scan of the collection.
-    const ids = (await this.listMode.usesMemory())
-      ? (await this.listIndex.matching(UNCOUNTED_FILTER)).map((row) => row.music_canonical_id)
-      : await this.audios.findUncountedIds();
+    const ids = await this.listIndex.matchingOr(UNCOUNTED_FILTER, (row) => row.music_canonical_id, () => this.audios.findUncountedIds());
     await this.recount(ids, now);
     return ids.length;
   }

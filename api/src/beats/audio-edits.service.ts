@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { CatalogCountersService } from '../audios/catalog-counters.service';
-import { AudioEditLeases } from '../common/audio-edit-lease';
+import { AudioEditLeases } from '../persistence/audio-edit-lease';
 import { LocksService } from '../locks/locks.service';
 
 /**

@@ -56,12 +56,8 @@ export class BeatsRepository {
     return this.beats.countDocuments({ music_canonical_id: musicCanonicalId }).exec();
   }
 
-  countDoneForAudio(musicCanonicalId: string): Promise<number> {
-    return this.beats.countDocuments({ music_canonical_id: musicCanonicalId, done: true }).exec();
-  }
-
-  countEpForAudio(musicCanonicalId: string): Promise<number> {
-    return this.beats.countDocuments({ music_canonical_id: musicCanonicalId, type: 'ep' }).exec();
+  countAll(): Promise<number> {
+    return this.beats.countDocuments({}).exec();
   }
 
   countAllDone(): Promise<number> {

@@ -137,6 +137,10 @@ export class BeatsService implements OnModuleInit {
     return this.beats.findById(id);
   }
 
+  countAll(): Promise<number> {
+    return this.beats.countAll();
+  }
+
   countAllDone(): Promise<number> {
     return this.beats.countAllDone();
   }

@@ -5,7 +5,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { AudiosService } from '../audios/audios.service';
-import { DatabaseModule } from '../common/database.module';
+import { DatabaseModule } from '../persistence/database.module';
 import { ConfigModule } from '../config/config.module';
 import { loadConfig } from '../config/env.schema';
 import { MediaStoreService } from '../media/media-store.service';

@@ -2,11 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { ERROR_MESSAGES } from '@curator/shared/contract';
-
-type MongoLikeError = { name?: string; code?: number };
-
-const isDuplicateKey = (e: unknown) =>
-  typeof e === 'object' && e !== null && (e as MongoLikeError).code === 11000;
+import { isDuplicateKeyError } from '../persistence/duplicate-key';
 
 const UNREACHABLE_DATABASE_ERRORS = new Set([
   'MongoServerSelectionError',
@@ -52,7 +48,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       res.status(exception.getStatus()).json(toBody(exception));
       return;
     }
-    if (isDuplicateKey(exception)) {
+    if (isDuplicateKeyError(exception)) {
       res.status(HttpStatus.CONFLICT).json({ detail: 'Already exists' });
       return;
     }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { DatabaseModule } from '../common/database.module';
+import { DatabaseModule } from '../persistence/database.module';
 import { ConfigModule } from '../config/config.module';
 import { loadConfig } from '../config/env.schema';
 import { CatalogImportService, ImportFileReport, ImportProblem, ImportProgress } from './catalog-import.service';

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { LockLease, LockLeaseRecord, leaseId } from './lock-lease.schema';
+import { isDuplicateKeyError } from '../persistence/duplicate-key';
 
 /** Generations kept behind the current one; a writer that stale would fail its insert anyway. */
 const KEPT_GENERATIONS = 20;
 
-const isDuplicateKey = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: number }).code === 11000;
 
 @Injectable()
 export class LocksRepository {
@@ -23,7 +23,7 @@ export class LocksRepository {
       await this.leases.create({ _id: leaseId(musicCanonicalId, gen), music_canonical_id: musicCanonicalId, gen, holder, expires_at: expiresAt, created_at: now });
       return true;
     } catch (e) {
-      if (isDuplicateKey(e)) return false;
+      if (isDuplicateKeyError(e)) return false;
       throw e;
     }
   }

@@ -4,14 +4,10 @@ import type { Connection } from 'mongoose';
 
 export type DatabaseSize = { bytes: number | null; source: 'dbStats' | 'collStats' | null };
 
-/** Counts straight from the collections; a collection that does not exist yet counts 0. */
+/** The database's own figures (its size); every count comes from the module that owns the records. */
 @Injectable()
 export class MetricsRepository {
   constructor(@InjectConnection() private readonly connection: Connection) {}
-
-  count(collection: string, filter: Record<string, unknown> = {}): Promise<number> {
-    return this.connection.collection(collection).countDocuments(filter);
-  }
 
   /** Database size in bytes from dbStats; else the sum of collStats sizes; else null. */
   async databaseSize(): Promise<DatabaseSize> {

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Metric } from '@curator/shared/contract';
 import { sumApprovals } from '@curator/shared/domain';
+import { JobsService } from '../analysis/jobs/jobs.service';
 import { AudiosService } from '../audios/audios.service';
+import { BeatsService } from '../beats/beats.service';
+import { TagsService } from '../tags/tags.service';
+import { UsersService } from '../users/users.service';
 import { MetricsRepository } from './metrics.repository';
 
 /** Keys of GET /api/metrics/, in the order the screen lists them. */
@@ -36,29 +40,31 @@ export function formatBytes(bytes: number): string {
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
-/** Live figures, computed on every request (behaviour.md "Metrics"). */
+/** Live figures, computed on every request (docs/rules.md "Reports"). */
 @Injectable()
 export class MetricsService {
   constructor(
     private readonly metrics: MetricsRepository,
     private readonly audios: AudiosService,
+    private readonly beats: BeatsService,
+    private readonly users: UsersService,
+    private readonly tags: TagsService,
+    private readonly jobs: JobsService,
   ) {}
 
   async list(): Promise<Metric[]> {
-    const c = (collection: string, filter?: Record<string, unknown>) => this.metrics.count(collection, filter);
     // Audio, reel and template figures add up what each audio carries (the catalog recount keeps
     // them): counting the large collections themselves means a full scan on the embedded database.
-    const [catalog, beats, doneBeats, users, tags, queued, running, failed, size] = await Promise.all([
+    const [catalog, beats, doneBeats, users, tags, jobs, size] = await Promise.all([
       this.audios.catalogTotals(),
-      c('beats'),
-      c('beats', { done: true }),
-      c('users'),
-      c('tags'),
-      c('analysis_jobs', { status: 'queued' }),
-      c('analysis_jobs', { status: 'running' }),
-      c('analysis_jobs', { status: 'failed' }),
+      this.beats.countAll(),
+      this.beats.countAllDone(),
+      this.users.countUsers(),
+      this.tags.count(),
+      this.jobs.countByStatus(),
       this.metrics.databaseSize(),
     ]);
+    const [queued, running, failed] = [jobs.queued, jobs.running, jobs.failed];
     const approvedTemplates = catalog.templates_approved;
     const values: Record<MetricKey, Metric['value']> = {
       audios: catalog.audios,

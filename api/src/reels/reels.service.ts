@@ -7,6 +7,10 @@ import { ReelCounterRow, ReelsRepository } from './reels.repository';
 export class ReelsService {
   constructor(private readonly reels: ReelsRepository) {}
 
+  countPerAudio(window: { from?: Date; to?: Date }): Promise<Array<{ musicCanonicalId: string; count: number }>> {
+    return this.reels.countPerAudio(window);
+  }
+
   findCounterRows(musicCanonicalIds: string[]): Promise<ReelCounterRow[]> {
     return this.reels.findCounterRows(musicCanonicalIds);
   }

@@ -2,15 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 import { Tag, TagRecord } from './tag.schema';
-import { inWriteCommands } from '../common/write-commands';
+import { inWriteCommands } from '../persistence/write-commands';
+import { isDuplicateKeyError } from '../persistence/duplicate-key';
 
 const FIELDS = { _id: 0, text: 1, text_key: 1, used_count: 1, count_updated_at: 1, created_at: 1 } as const;
 
-const isDuplicateKey = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: number }).code === 11000;
 
 @Injectable()
 export class TagsRepository {
   constructor(@InjectModel(Tag.name) private readonly tags: Model<Tag>) {}
+
+  countAll(): Promise<number> {
+    return this.tags.countDocuments({}).exec();
+  }
 
   listOrderedByText(): Promise<TagRecord[]> {
     return this.tags.find({}, FIELDS).sort({ text_key: 1 }).lean<TagRecord[]>().exec();
@@ -26,7 +30,7 @@ export class TagsRepository {
       await this.tags.create({ text, text_key: textKey, used_count: 0, count_updated_at: new Date(), created_at: new Date() });
       return true;
     } catch (e) {
-      if (isDuplicateKey(e)) return false;
+      if (isDuplicateKeyError(e)) return false;
       throw e;
     }
   }
@@ -46,7 +50,7 @@ export class TagsRepository {
       try {
         await this.tags.bulkWrite(slice, { ordered: false });
       } catch (e) {
-        if (!isDuplicateKey(e)) throw e;
+        if (!isDuplicateKeyError(e)) throw e;
       }
     });
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 import { Template, TemplateRecord } from './template.schema';
-import { inWriteCommands } from '../common/write-commands';
+import { inWriteCommands } from '../persistence/write-commands';
 
 export type TemplateListFilter = {
   musicCanonicalId: string;

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { UsageController } from './usage.controller';
-import { UsageRepository } from './usage.repository';
+import { AudiosModule } from '../audios/audios.module';
+import { ReelsModule } from '../reels/reels.module';
 import { UsageService } from './usage.service';
 
 /** GET /api/audio-usage/ */
 @Module({
+  imports: [AudiosModule, ReelsModule],
   controllers: [UsageController],
-  providers: [UsageRepository, UsageService],
+  providers: [UsageService],
 })
 export class UsageModule {}

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { AudioUsageQuery, AudioUsageRow } from '@curator/shared/contract';
 import { PAGE_SIZE } from '@curator/shared/domain';
 import { validationFailed } from '../common/api-errors';
-import { UsageCount, UsageRepository } from './usage.repository';
+import { AudiosService } from '../audios/audios.service';
+import { ReelsService } from '../reels/reels.service';
+
+export type UsageCount = { musicCanonicalId: string; count: number };
 
 export const WINDOW_ORDER_MESSAGE = 'taken_at_to must not be before taken_at_from';
 
@@ -11,18 +14,21 @@ export function rankUsage(counts: UsageCount[]): UsageCount[] {
   return [...counts].sort((a, b) => b.count - a.count || (a.musicCanonicalId < b.musicCanonicalId ? -1 : a.musicCanonicalId > b.musicCanonicalId ? 1 : 0));
 }
 
-/** GET /api/audio-usage/: reels taken within [taken_at_from, taken_at_to], grouped per audio (behaviour.md). */
+/** GET /api/audio-usage/: reels taken within [taken_at_from, taken_at_to], grouped per audio (docs/rules.md "Reports"). */
 @Injectable()
 export class UsageService {
-  constructor(private readonly usage: UsageRepository) {}
+  constructor(
+    private readonly reels: ReelsService,
+    private readonly audios: AudiosService,
+  ) {}
 
   async list(query: AudioUsageQuery): Promise<AudioUsageRow[]> {
     const { taken_at_from: from, taken_at_to: to, skip } = query;
     if (from && to && to < from) {
       throw validationFailed([{ loc: ['query', 'taken_at_to'], msg: WINDOW_ORDER_MESSAGE, type: 'value_error' }]);
     }
-    const page = rankUsage(await this.usage.countReelsPerAudio({ from, to })).slice(skip, skip + PAGE_SIZE);
-    const audios = new Map((await this.usage.findAudios(page.map((p) => p.musicCanonicalId))).map((a) => [a.music_canonical_id, a]));
+    const page = rankUsage(await this.reels.countPerAudio({ from, to })).slice(skip, skip + PAGE_SIZE);
+    const audios = new Map((await this.audios.findUsageAudios(page.map((p) => p.musicCanonicalId))).map((a) => [a.music_canonical_id, a]));
     return page.map(({ musicCanonicalId, count }) => {
       const audio = audios.get(musicCanonicalId);
       return {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { PasswordSchema, UsernameSchema } from '@curator/shared/contract';
-import { DatabaseModule } from '../common/database.module';
+import { DatabaseModule } from '../persistence/database.module';
 import { ConfigModule } from '../config/config.module';
 import { loadConfig } from '../config/env.schema';
 import { UsersModule } from './users.module';

@@ -5,6 +5,7 @@ import { bodyFieldError } from '../common/api-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { toUsernameKey, UserRecord } from './user.schema';
 import { UsersRepository } from './users.repository';
+import { isDuplicateKeyError } from '../persistence/duplicate-key';
 
 export const USER_MESSAGES = {
   NOT_FOUND: 'User not found',
@@ -81,7 +82,7 @@ export class UsersService {
     try {
       await this.users.insert({ username: input.username.trim(), username_key: key, password_hash, admin: input.admin });
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) {
+      if (isDuplicateKeyError(err)) {
         throw bodyFieldError('username', USER_MESSAGES.USERNAME_TAKEN, 'unique');
       }
       throw err;

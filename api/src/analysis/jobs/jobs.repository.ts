@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
 import { AnalysisJobClaim } from './analysis-job-claim.schema';
 import { AnalysisJob, type AnalysisJobRecord, type JobKind, type JobStatus } from './analysis-job.schema';
+import { isDuplicateKeyError } from '../../persistence/duplicate-key';
 
 type JobId = Types.ObjectId | string | unknown;
 
@@ -12,7 +13,6 @@ export type NewJob = Pick<AnalysisJob, 'key' | 'kind' | 'media_hash' | 'media_pa
 /** Jobs looked at per claim; losing a race for one moves on to the next. */
 const CLAIM_CANDIDATES = 5;
 
-const isDuplicateKey = (error: unknown) => (error as { code?: number })?.code === 11000;
 
 /** Database access of analysis jobs; every state change is one conditional single-document write. */
 @Injectable()
@@ -33,7 +33,7 @@ export class JobsRepository {
         .exec();
       if (found) return found;
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
     }
     const existing = await this.findByKey(job.key);
     if (!existing) throw new Error(`Job ${job.key} vanished while being enqueued`);
@@ -69,7 +69,7 @@ export class JobsRepository {
       try {
         await this.claims.create({ _id: `${String(job._id)}:${claim}`, worker_id: workerId, created_at: now });
       } catch (error) {
-        if (isDuplicateKey(error)) continue;
+        if (isDuplicateKeyError(error)) continue;
         throw error;
       }
       const running = { status: 'running' as const, worker_id: workerId, lease_expires_at: leaseUntil, started_at: now, updated_at: now, claims: claim, attempts: job.attempts + 1 };

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '../../common/database.module';
+import { DatabaseModule } from '../../persistence/database.module';
 import { ConfigModule } from '../../config/config.module';
 import { AnalysisWorkerModule } from './analysis-worker.module';
 

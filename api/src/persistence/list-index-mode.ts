@@ -3,7 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
-import type { ChangeFeed } from './change-feed';
+import { ChangeFeed } from './change-feed';
 
 /**
  * Decides, once per process, whether the lists (audios, approvals) are answered from memory. Every process on
@@ -18,6 +18,11 @@ export class ListIndexMode {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectConnection() private readonly connection: Connection,
   ) {}
+
+  /** The change feed of one stream (a collection whose rows a list keeps in memory). */
+  feed(stream: string): ChangeFeed {
+    return new ChangeFeed(this.connection, stream);
+  }
 
   usesMemory(): Promise<boolean> {
     this.decided ??= this.decide().catch((error: unknown) => {
@@ -42,6 +47,20 @@ export class ListIndexMode {
   /** Records in `feed` that the documents `ids` changed, where lists are kept in memory. */
   async record(feed: ChangeFeed, ids: string[]): Promise<void> {
     if (ids.length > 0 && (await this.usesMemory())) await feed.append(ids);
+  }
+
+  /**
+   * A write by filter: one `writeAll` where lists are read from the database; where they are kept
+   * in memory, the ids are read first so the change can be recorded (rows added meanwhile record
+   * their own change).
+   */
+  async writeByFilter(feed: ChangeFeed, findIds: () => Promise<string[]>, writeAll: () => Promise<unknown>, writeIds: (ids: string[]) => Promise<unknown>): Promise<void> {
+    if (!(await this.usesMemory())) {
+      await writeAll();
+      return;
+    }
+    const ids = await findIds();
+    if (ids.length > 0) await this.recording(feed, ids, () => writeIds(ids));
   }
 
   private async decide(): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { isDuplicateKeyError } from './duplicate-key';
 
 /** Entries kept per stream; a reader that falls further behind starts over from the collection. */
 export const CHANGE_FEED_KEEP = 10_000;
@@ -6,12 +7,10 @@ export const CHANGE_FEED_KEEP = 10_000;
 const PRUNE_EVERY = 1_000;
 /** Entries a reader fetches per query. */
 const READ_BATCH = 100;
-const DUPLICATE_KEY = 11000;
 
 type ChangeDoc = { _id: string; stream: string; seq: number; ids: string[]; at: Date };
 type ClockDoc = { _id: string; seq: number };
 
-const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === DUPLICATE_KEY;
 
 /**
  * A numbered log, in the database, of which documents of one stream changed, so every process can
@@ -85,7 +84,7 @@ export class ChangeFeed {
         await this.entries.insertOne({ _id: this.key(seq), stream: this.stream, seq, ids, at: new Date() });
         break;
       } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
+        if (!isDuplicateKeyError(error)) throw error;
         seq = await this.firstFree(seq + 1);
       }
     }
@@ -140,7 +139,7 @@ export class ChangeFeed {
       await this.clocks.updateOne({ _id: this.stream }, { $max: { seq } }, { upsert: true });
     } catch (error) {
       // Two first appends raced to create the clock: the other one created it, so update it.
-      if (!isDuplicateKey(error)) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
       await this.clocks.updateOne({ _id: this.stream }, { $max: { seq } });
     }
   }

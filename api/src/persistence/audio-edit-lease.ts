@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictException } from '@nestjs/common';
 import type { Collection, Connection } from 'mongoose';
+import { isDuplicateKeyError } from './duplicate-key';
 
 /** A holder that vanished (killed mid-write) blocks the audio's writes for at most this long. */
 export const EDIT_LEASE_MS = 10_000;
@@ -11,7 +12,6 @@ const RETRY_MAX_MS = 50;
 
 type EditLease = { _id: string; token: string; expires_at: Date };
 
-const isDuplicateKey = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: number }).code === 11000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -39,7 +39,7 @@ export class AudioEditLeases {
         await this.leases().insertOne({ _id: musicCanonicalId, token, expires_at: new Date(now.getTime() + EDIT_LEASE_MS) });
         return token;
       } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
+        if (!isDuplicateKeyError(error)) throw error;
       }
       await this.leases().deleteOne({ _id: musicCanonicalId, expires_at: { $lt: now } });
       if (Date.now() > deadline) throw new ConflictException({ detail: 'This audio is being changed by someone else; try again' });

@@ -3,7 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
 import type { Connection } from 'mongoose';
-import { countCommandsPerRequest } from '../persistence/command-count';
+import { countCommandsPerRequest } from './command-count';
 
 @Module({
   imports: [
