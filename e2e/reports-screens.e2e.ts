@@ -5,7 +5,7 @@ import { launchChromium, loginThroughForm, newContext } from './harness/browser'
 import { apiSession, createAdminWithCommand } from './harness/session';
 
 const DAY_MS = 86_400_000;
-// The spec's texts, written out here so the test checks them independently of the app's constants.
+// The product's texts (docs/screens.md), written out here so the test checks them independently of the app's constants.
 const DEFAULT_HL_POINT_LABEL = 'DEFAULT HL Point';
 const formatTemplatesFromSheet = (n: number, discarded: number) => `Templates From Sheet: ${n}, Discarded due to HL: ${discarded}`;
 const formatApprovedCounts = (all: number, beats: number, templates: number) => `Approved All: ${all}, Approved Beats: ${beats}, Approved Templates: ${templates}`;

@@ -140,7 +140,7 @@ describe.each(['database', 'memory'])('GET /api/audio/ (catalog list, AUDIO_LIST
     expect(operator.status).toBe(422);
   });
 
-  it('shapes each row as the spec list item, with a live lock only', async () => {
+  it('shapes each row as the list item of the contract, with a live lock only', async () => {
     const res = await fetchAll({});
     const page = await t.agent.get('/api/audio/').expect(200);
     for (const row of page.body.results) expect(AudioListItemSchema.strict().parse(row)).toEqual(row);

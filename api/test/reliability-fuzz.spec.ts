@@ -222,8 +222,8 @@ const isEntryList = (detail: unknown) =>
   Array.isArray(detail) && detail.length > 0 && detail.every((e) => Array.isArray(e?.loc) && typeof e?.msg === 'string' && typeof e?.type === 'string');
 
 /**
- * Null when an error answer has the shape behaviour.md gives it, else what is wrong. A failed login
- * is a 400 with entries (spec §8 shows them as 'location - message'); Node's own 431 for an
+ * Null when an error answer has the shape docs/rules.md "Wire conventions" gives it, else what is wrong. A failed login
+ * is a 400 with entries (screens show them as 'location - message', docs/rules.md); Node's own 431 for an
  * over-long URL comes before the app and has no body.
  */
 function refusalShapeProblem(res: request.Response): string | null {

@@ -1,7 +1,7 @@
 import * as m from './messages';
 
 describe('UI texts', () => {
-  it('keep the spec wording, typos included', () => {
+  it('keep the product wording, typos included', () => {
     expect(m.SIMILARITY_THRESHOLD_LABEL).toBe('Similarity treshhold %');
     expect(m.CONFIRM_DELETE_MESSAGE).toBe('are you sure ?');
     expect(m.AUDIO_SEARCH_PLACEHOLDER).toBe('Search for an audio or artist');

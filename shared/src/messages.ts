@@ -1,5 +1,5 @@
 /**
- * Every quoted UI text of the spec, exactly as written there (typos included: people and tests
+ * Every quoted UI text of the product (docs/screens.md), exactly as written (typos included: people and tests
  * search for them). Texts the domain rules return are defined in domain/rule-messages.ts, because
  * the API loads the built domain on its own, and re-exported here so the UIs have one place.
  */
@@ -42,7 +42,7 @@ export function formatApprovedCounts(all: number, beats: number, templates: numb
   return `${APPROVED_ALL_LABEL}: ${all}, ${APPROVED_BEATS_LABEL}: ${beats}, ${APPROVED_TEMPLATES_LABEL}: ${templates}`;
 }
 
-// Navigation and user menu (spec §2)
+// Navigation and user menu (docs/screens.md)
 export const NAV_LABELS = {
   audios: 'Audios',
   audioUsage: 'Audio Usage',
@@ -61,7 +61,7 @@ export const APPROVED_COUNT_TOOLTIP = 'Done beats and approved templates';
 export const AVAILABLE_COUNT_TOOLTIP = 'Templates not disapproved that start at a highlight, approved ones included';
 export const TEMPLATES_LINK_TOOLTIP = 'Templates not approved yet';
 
-// Audio list filters (spec §2)
+// Audio list filters (docs/screens.md)
 export const AUDIO_FILTER_LABELS = {
   audioType: 'Audio Type',
   reelCount: 'Reel count',
@@ -94,7 +94,7 @@ export const UNLOCK_BUTTON = 'Unlock';
 export const AUTOBEAT_BUTTON = 'Autobeat';
 export const EPT_BUTTON = 'EPT';
 
-// Workspace controls (spec §2)
+// Workspace controls (docs/screens.md)
 export const TRACKS_LABEL = 'Tracks';
 export const ZOOM_LABEL = 'Zoom';
 export const PLAYBACK_SPEED_LABEL = 'PlayBack Speed';
@@ -106,7 +106,7 @@ export const FROM_LABEL = 'From';
 export const TO_LABEL = 'To';
 export const SEGMENTS_STATS_SWITCH_LABELS = { available: 'Available', approved: 'Approved' } as const;
 
-// User form (spec §2)
+// User form (docs/screens.md)
 export const USERNAME_LABEL = 'Username';
 export const PASSWORD_LABEL = 'Password';
 export const ADMIN_LABEL = 'Admin';

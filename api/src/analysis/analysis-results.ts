@@ -13,7 +13,7 @@ export type StemsResult = { separator: string; tracks: StemTrackResult[] };
 /** `stem_status` values before a result exists. */
 export const STEM_STATUS = { requested: 'requested', processing: 'processing', ready: 'ready' } as const;
 
-/** `stem_status` of a separation that failed for good (spec: `failed: {reason}`). */
+/** `stem_status` of a separation that failed for good (docs/rules.md "Analysis": `failed: {reason}`). */
 export function formatStemFailure(reason: string): string {
   return `failed: ${reason}`;
 }

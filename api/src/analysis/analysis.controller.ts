@@ -4,7 +4,7 @@ import type { AudioParams, AutobeatAnswer, StemStatus } from '@curator/shared/co
 import { AudioParamsDto } from '../audios/audios.dto';
 import { AnalysisService } from './analysis.service';
 
-/** Autobeat and stems (spec §7); the work itself runs in analysis worker processes. */
+/** Autobeat and stems (docs/screens.md); the work itself runs in analysis worker processes. */
 @ApiTags('analysis')
 @Controller()
 export class AnalysisController {

@@ -10,7 +10,7 @@ export function deriveLockState(a: Pick<AudioView, 'locked_by' | 'lock_expires_a
   return { locked: live, locked_by: live ? a.locked_by : null };
 }
 
-/** One row of GET /api/audio/ (spec §3 Audio list item). */
+/** One row of GET /api/audio/ (the contract in shared/src/contract). */
 export function toAudioListItem(a: AudioView, now: Date): AudioListItem {
   return {
     id: a.music_canonical_id,
@@ -34,7 +34,7 @@ export function toAudioListItem(a: AudioView, now: Date): AudioListItem {
   };
 }
 
-/** GET /api/audio/{id}/ (spec §3 Audio workspace detail). */
+/** GET /api/audio/{id}/ (the contract in shared/src/contract). */
 export function toAudioDetail(a: AudioView, now: Date): AudioDetail {
   return {
     id: a.music_canonical_id,

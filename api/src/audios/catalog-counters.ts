@@ -17,7 +17,7 @@ export function isStartedAtHighlight(startMs: number | null, highlightsMs: reado
   return startMs !== null && startMs !== undefined && highlightsMs.includes(startMs);
 }
 
-/** Available = not disapproved and started at a highlight (behaviour.md "Catalog figures"). */
+/** Available = not disapproved and started at a highlight (docs/rules.md "Catalog figures"). */
 export function isAvailable(t: TemplateFacts, highlightsMs: readonly number[]): boolean {
   return t.approved !== false && isStartedAtHighlight(t.audio_asset_start_time_in_ms, highlightsMs);
 }

@@ -1,7 +1,7 @@
 import type { Beat as BeatWire } from '@curator/shared/contract';
 import type { BeatRecord } from './beat.schema';
 
-/** A beat as GET/POST/PUT/PATCH answer it (spec §3 Beat, plus version and who made it when). */
+/** A beat as GET/POST/PUT/PATCH answer it (the contract in shared/src/contract). */
 export type BeatAnswer = BeatWire & { created_by: string; created_at: string };
 
 export function toBeatWire(b: BeatRecord): BeatAnswer {

@@ -16,7 +16,7 @@ export function tallyHlPoints(audios: Iterable<StartTimeSource>, limit = Infinit
 }
 
 /**
- * Template start times, counted, most frequent first (behaviour.md "HL points"). Each audio
+ * Template start times, counted, most frequent first (docs/rules.md "HL points"). Each audio
  * carries its templates' start times (see the catalog recount), so this reads one small record
  * per audio — from the in-memory audio list where there is one.
  */

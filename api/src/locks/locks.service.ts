@@ -19,7 +19,7 @@ export function findLiveHolder(lease: LockLeaseRecord | null, now: Date): string
 }
 
 /**
- * The audio lock of behaviour.md: taken or refreshed for LOCK_EXPIRY_MS, cleared by anyone, and
+ * The audio lock of docs/rules.md "Audio lock and concurrent edits": taken or refreshed for LOCK_EXPIRY_MS, cleared by anyone, and
  * the one place that refuses an edit while someone else holds a live lock.
  */
 @Injectable()
@@ -52,7 +52,7 @@ export class LocksService implements OnModuleInit {
     throw new ConflictException({ detail: formatLockedBy((await this.currentHolder(musicCanonicalId)) ?? 'another user') });
   }
 
-  /** POST /api/audio/{id}/unlock/: any logged-in user may clear the lock (spec: Unlock, then take it). */
+  /** POST /api/audio/{id}/unlock/: any logged-in user may clear the lock (docs/screens.md: Unlock, then take it). */
   async release(musicCanonicalId: string): Promise<LockState> {
     await this.audios.detail(musicCanonicalId);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

@@ -3,7 +3,7 @@ import type { Template as TemplateWire, TemplateListQuery } from '@curator/share
 import type { TemplateRecord } from './template.schema';
 import { TemplateCounterRow, TemplatesRepository } from './templates.repository';
 
-/** Wire shape of GET /api/templates/ (spec §3 Template). */
+/** Wire shape of GET /api/templates/ (the contract in shared/src/contract). */
 export function toTemplateWire(t: TemplateRecord): TemplateWire {
   return {
     template_info: {

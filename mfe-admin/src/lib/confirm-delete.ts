@@ -1,6 +1,6 @@
 import { CONFIRM_DELETE_MESSAGE } from '@curator/shared';
 
-/** Spec §5: deleting a user or a tag needs the browser confirm 'are you sure ?'. */
+/** docs/rules.md: deleting a user or a tag needs the browser confirm 'are you sure ?'. */
 export function confirmDelete(): boolean {
   return window.confirm(CONFIRM_DELETE_MESSAGE);
 }

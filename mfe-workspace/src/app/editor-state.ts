@@ -7,7 +7,7 @@ export type WorkspaceEdit =
   | { kind: 'ending-points'; beforeS: number[]; afterS: number[] }
   | { kind: 'rename'; beatId: string; before: string; after: string };
 
-/** What the editor selects (spec §4): one beat or one template; one offset or one ending point. */
+/** What the editor selects (docs/rules.md): one beat or one template; one offset or one ending point. */
 export type EditorState = {
   activeBeatId: string | null;
   activeTemplateId: string | null;

@@ -38,7 +38,7 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     saves.saveOffsets(beat.id, afterS);
   };
 
-  /** B or the typed field: the §5 rules, then the offset is added and saved. */
+  /** B or the typed field: the offset rules (docs/rules.md), then the offset is added and saved. */
   const addOffsetFrom = (input: number | string) => {
     const checked = validateOffset({ input, hasSelectedBeat: activeBeat !== null, ...rules });
     if (!checked.ok) return toast('error', checked.error);

@@ -15,7 +15,7 @@ function isTyping(element: Element | null): boolean {
   return !!element && (TYPING_TAGS.has(element.tagName) || (element as HTMLElement).isContentEditable);
 }
 
-/** B, E, Space, Backspace and Ctrl+Z / Ctrl+Shift+Z while focus is not in an input (spec §2). */
+/** B, E, Space, Backspace and Ctrl+Z / Ctrl+Shift+Z while focus is not in an input (docs/screens.md). */
 export function useWorkspaceKeys(handlers: WorkspaceKeyHandlers): void {
   const latest = useRef(handlers);
   latest.current = handlers;

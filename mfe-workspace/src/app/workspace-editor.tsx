@@ -40,7 +40,7 @@ function usePanelsAfterWaveform(isWaveformDrawn: boolean): boolean {
 
 const PANELS_LATEST_MS = 1500;
 
-/** The audio workspace of spec §2 for one loaded audio. */
+/** The audio workspace (docs/screens.md) for one loaded audio. */
 export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   const dispatch = useAppDispatch();
   const model = useWorkspaceModel(audio);

@@ -16,7 +16,7 @@ export const AudioTypeSchema = z.enum(AUDIO_TYPES);
 export const AudioParamsSchema = z.strictObject({ id: IdSchema });
 export type AudioParams = z.infer<typeof AudioParamsSchema>;
 
-/** GET /api/audio/ filters (§2 Audios list); min/max inclusive, absent or '' = no bound. */
+/** GET /api/audio/ filters (docs/screens.md "Audio list"); min/max inclusive, absent or '' = no bound. */
 export const AudioListQuerySchema = z.strictObject({
   skip: SkipSchema,
   audio_type: queryEnum(AUDIO_TYPE_FILTERS, 'all'),

@@ -8,7 +8,7 @@ export function nameNewBeat(typedName: string, beatCount: number): string {
   return name === '' ? `beat#${beatCount + 1}` : name;
 }
 
-/** Name of a cloned beat (§4); templateRowNumber is the 1-based row index of the template. */
+/** Name of a cloned beat (docs/rules.md "Clone"); templateRowNumber is the 1-based row index of the template. */
 export function nameClonedBeat(beatCount: number, templateRowNumber: number): string {
   return `beat#${beatCount + 1} copy of tmpl#${templateRowNumber}`;
 }

@@ -2,7 +2,7 @@ import * as c from './constants';
 import { formatLockedBy, OFFSET_BEFORE_HIGHLIGHT_MESSAGE } from './rule-messages';
 
 describe('constants', () => {
-  it('match spec §9', () => {
+  it('match docs/rules.md "Limits"', () => {
     expect([c.PAGE_SIZE, c.STEM_POLL_INTERVAL_MS, c.LOCK_REFRESH_MS, c.LOCK_EXPIRY_MS, c.TOAST_DURATION_MS]).toEqual([100, 4000, 10000, 30000, 4000]);
     expect([c.ENDING_POINT_MARGIN_S, c.TEMPLATE_LENGTH_CAP_S, c.SIMILARITY_THRESHOLD_DEFAULT_PERCENT]).toEqual([0.5, 30, 90]);
     expect([c.ZOOM_MIN_PX_PER_S, c.ZOOM_MAX_PX_PER_S, c.ZOOM_DEFAULT_PX_PER_S]).toEqual([0, 200, 0]);

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and behaviour.md; one definition for API and UIs. */
+/** Business constants (docs/rules.md "Limits"); one definition for API and UIs. */
 
 export const PAGE_SIZE = 100;
 export const STEM_POLL_INTERVAL_MS = 4000;

@@ -23,7 +23,7 @@ export function nameEpBeat(beatName: string, k: number): string {
 }
 
 /**
- * Ending point to template (§2, §4): one `ep` beat per ending point e_k with the beat's offsets
+ * Ending point to template (docs/rules.md): one `ep` beat per ending point e_k with the beat's offsets
  * < e_k − margin followed by e_k. Results with no segment, longer than the cap, or breaking the
  * music highlight rule are dropped; their k is not reused.
  */

@@ -39,7 +39,7 @@ export function findFirstHighlightMs(highlightStartTimesMs: readonly number[]): 
   return finite.length === 0 ? null : Math.min(...finite);
 }
 
-/** Music rule (§5): true when the offset is at or before the first highlight. */
+/** Music rule (docs/rules.md): true when the offset is at or before the first highlight. */
 export function isBeforeFirstHighlight(
   offsetS: number,
   isOriginalSound: boolean,

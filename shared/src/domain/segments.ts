@@ -29,7 +29,7 @@ export function deriveStartMs(firstOffsetS: number, isOriginalSound: boolean, hi
   return before.length === 0 ? 0 : Math.max(...before);
 }
 
-/** Segments of a beat (§4): start→o1, o1→o2, …; an offset equal to the start opens no empty segment. */
+/** Segments of a beat (docs/rules.md "Clone"): start→o1, o1→o2, …; an offset equal to the start opens no empty segment. */
 export function deriveSegments(input: SegmentInput): DerivedSegments {
   const boundariesS = normalizeOffsets(input.offsetsS);
   const empty = { boundariesS, startS: null, segments: [], segments_info: [], starting_point_in_ms: null, audio_asset_start_time_in_ms: null };

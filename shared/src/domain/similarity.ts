@@ -33,7 +33,7 @@ export function scoreSimilarity(beatDurations: readonly number[], templateDurati
   return sum / n;
 }
 
-/** Similar (§5): same segment count n ≥ 1 and similarity ≥ thresholdPercent / 100. */
+/** Similar (docs/rules.md): same segment count n ≥ 1 and similarity ≥ thresholdPercent / 100. */
 export function isSimilar(
   beatDurations: readonly number[],
   templateDurations: readonly number[],

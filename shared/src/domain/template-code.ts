@@ -30,7 +30,7 @@ export type TemplateCode = {
   segments_length_ms: number;
 };
 
-/** The copyable template code of spec §3 for a template or a beat of an audio. */
+/** The copyable template code of the contract in shared/src/contract for a template or a beat of an audio. */
 export function buildTemplateCode(audio: TemplateCodeAudio, source: TemplateCodeSource): TemplateCode {
   const segmentsInfo = source.segments_info.map((s) => ({ duration_in_ms: s.duration_in_ms }));
   return {

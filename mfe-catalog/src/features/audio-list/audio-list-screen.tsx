@@ -6,7 +6,7 @@ import { AudioTable } from './components/audio-table';
 import { useAudioListSearch } from './hooks/use-audio-list-search';
 import './audio-list.css';
 
-/** /audios/: the filterable, paginated catalog of audios (spec §2). */
+/** /audios/: the filterable, paginated catalog of audios (docs/screens.md). */
 export function AudioListScreen() {
   const { filters, skip, searchText, applyFilters, goToSkip, clearFilters } = useAudioListSearch();
   const { data, currentData, isFetching } = useListAudiosQuery(toAudioListQuery(filters, skip));

@@ -36,7 +36,7 @@ const COLUMNS: ColumnsType<TemplateRow> = [
   },
 ];
 
-/** /templates/?music_canonical_id=…&exclude_approved=true: the templates of one audio (not in the spec; a plain list). */
+/** /templates/?music_canonical_id=…&exclude_approved=true: the templates of one audio (a plain list behind the audio list's link). */
 export function TemplatesScreen() {
   const [search] = useSearchParams();
   const musicId = search.get('music_canonical_id') ?? '';

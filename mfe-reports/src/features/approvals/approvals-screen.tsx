@@ -7,7 +7,7 @@ import { approvalKey, ApprovalsTable } from './components/approvals-table';
 import { useApprovalPlayer } from './hooks/use-approval-player';
 import { useApprovalsSearch } from './hooks/use-approvals-search';
 
-/** /approvals/: approved templates and done beats, newest first, with a player and unapprove (spec §2). */
+/** /approvals/: approved templates and done beats, newest first, with a player and unapprove (docs/screens.md). */
 export function ApprovalsScreen() {
   const { tags, skip, setTags, goToSkip } = useApprovalsSearch();
   const { data, currentData, isFetching } = useListApprovalsQuery({ skip, tags }, { refetchOnMountOrArgChange: true });

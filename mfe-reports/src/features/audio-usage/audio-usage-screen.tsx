@@ -13,7 +13,7 @@ const COLUMNS: TableColumnsType<AudioUsageRow> = [
   { title: 'Tags', key: 'tags', width: 260, render: (_, row) => <TagEditor audioId={row.id} tags={row.tags} width={240} /> },
 ];
 
-/** /audio-usage/: reels taken within the window, per audio, most used first (spec §2). */
+/** /audio-usage/: reels taken within the window, per audio, most used first (docs/screens.md). */
 export function AudioUsageScreen() {
   const { days, skip, searchText, applyWindow, goToSkip, clearWindow } = useUsageSearch();
   const { data, currentData, isFetching } = useListAudioUsageQuery({ ...toTakenAtWindow(days), skip });

@@ -1,6 +1,6 @@
 import { NAV_LABELS } from '@curator/shared';
 
-/** The top navigation, in the order of the spec. */
+/** The top navigation, in the order of docs/screens.md. */
 export const NAV_ITEMS = [
   { label: NAV_LABELS.audios, path: '/audios/' },
   { label: NAV_LABELS.audioUsage, path: '/audio-usage/' },

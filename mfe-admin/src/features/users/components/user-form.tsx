@@ -6,8 +6,8 @@ export type UserFormValues = { username: string; password: string; admin: boolea
 const EMPTY_VALUES: UserFormValues = { username: '', password: '', admin: false };
 
 /**
- * Username, Password, Admin, Save (spec §2). Creating needs a password; editing does not, and a
- * blank password keeps the current one (spec §5).
+ * Username, Password, Admin, Save (docs/screens.md). Creating needs a password; editing does not, and a
+ * blank password keeps the current one (docs/rules.md).
  */
 export function UserForm({ mode, initialValues = EMPTY_VALUES, isSaving, errorLines, onSubmit }: {
   mode: 'create' | 'edit';

@@ -17,7 +17,7 @@ function FirstSeen({ iso }: { iso: string | null }) {
 const TREND_COLORS: Record<string, string> = { trending: 'green', emerging: 'blue', hyper: 'magenta' };
 const count = (width: number) => ({ width, align: 'right' as const });
 
-/** Columns of the audio table, in the order of spec §2; widths sum to what a 1400 px screen shows. */
+/** Columns of the audio table, in the order of docs/screens.md; widths sum to what a 1400 px screen shows. */
 export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
   {
     title: 'Audio',

@@ -31,7 +31,7 @@ const SORT_DIR_OPTIONS = SORT_DIRECTIONS.map((value) => ({ value, label: SORT_DI
 
 type AudioFiltersFormProps = { filters: AudioFilters; onFilter: (filters: AudioFilters) => void; onClear: () => void };
 
-/** The §2 filters above the audio table; nothing is applied until Filter is pressed. */
+/** The filters (docs/screens.md) above the audio table; nothing is applied until Filter is pressed. */
 export function AudioFiltersForm({ filters, onFilter, onClear }: AudioFiltersFormProps) {
   const { data: tags } = useListTagsQuery();
   const initialValues: FormValues = {

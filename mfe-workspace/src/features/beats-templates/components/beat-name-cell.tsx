@@ -4,7 +4,7 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 
 export type BeatNameCellProps = { name: string; disabled: boolean; onActivate: () => void; onRename: (name: string) => void };
 
-/** A beat's name: click activates, double-click edits with confirm and cancel (spec §4 Beat name). */
+/** A beat's name: click activates, double-click edits with confirm and cancel (docs/screens.md). */
 export function BeatNameCell({ name, disabled, onActivate, onRename }: BeatNameCellProps) {
   const [draft, setDraft] = useState<string | null>(null);
   if (draft === null) {

@@ -19,7 +19,7 @@ function releaseOnPageHide(audioId: string): void {
 }
 
 /**
- * The audio lock of behaviour.md: taken once the editor is ready, refreshed every LOCK_REFRESH_MS,
+ * The audio lock of docs/rules.md "Audio lock and concurrent edits": taken once the editor is ready, refreshed every LOCK_REFRESH_MS,
  * released on leaving. `initialHolder` (from the audio detail) makes the screen read-only at once.
  */
 export function useAudioLock(audioId: string, isEditorReady: boolean, initialHolder: string | null): AudioLock {

@@ -15,7 +15,7 @@ export type WaveformPlayerProps = {
   showControls: boolean;
 };
 
-/** The waveform with its timeline, markers and controls; the spec's message when there is no media. */
+/** The waveform with its timeline, markers and controls; the no-media message of docs/screens.md. */
 export function WaveformPlayer({ containerRef, controller, hasMedia, markers, showControls }: WaveformPlayerProps) {
   if (!hasMedia) return <Alert type="warning" showIcon message={NO_MEDIA_MESSAGE} data-testid="no-media" />;
   return (
