@@ -45,7 +45,37 @@ export function toTemplateApprovalFacts(t: TemplateRecord): TemplateApprovalFact
 
 const SYNC_CHUNK = 500;
 
-type RowBody = Omit<ApprovalRecord, '_id' | 'audio_name' | 'artist_name' | 'tag_keys'>;
+type RowBody = Omit<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys'>;
+
+/** A done beat's row on the approvals page, less its audio's facts. */
+function beatRowBody(b: BeatApprovalFacts): RowBody {
+  return {
+    _id: approvalRowId('beat', b.id),
+    src: 'beat',
+    ref_id: b.id,
+    music_canonical_id: b.music_canonical_id,
+    template_clips_media_id: null,
+    segments_count: b.segments_info.length,
+    segments_length_ms: sumSegmentDurationsMs(b.segments_info),
+    approval_date: b.done_at,
+    approval_by: b.done_by,
+  };
+}
+
+/** An approved template's row on the approvals page, less its audio's facts. */
+function templateRowBody(t: TemplateApprovalFacts): RowBody {
+  return {
+    _id: approvalRowId('template', t.template_clips_media_id),
+    src: 'template',
+    ref_id: t.template_clips_media_id,
+    music_canonical_id: t.music_canonical_id,
+    template_clips_media_id: t.template_clips_media_id,
+    segments_count: t.segments_count,
+    segments_length_ms: t.segments_length_ms,
+    approval_date: t.approved_at,
+    approval_by: t.approved_by,
+  };
+}
 
 export function toApprovalRow(r: ApprovalRecord): ApprovalRow {
   return {
@@ -85,18 +115,8 @@ export class ApprovalRowsService implements OnModuleInit {
   }
 
   async syncBeat(beat: BeatApprovalFacts): Promise<void> {
-    const id = approvalRowId('beat', beat.id);
-    if (!beat.done) return this.rows.deleteById(id);
-    await this.put(id, {
-      src: 'beat',
-      ref_id: beat.id,
-      music_canonical_id: beat.music_canonical_id,
-      template_clips_media_id: null,
-      segments_count: beat.segments_info.length,
-      segments_length_ms: sumSegmentDurationsMs(beat.segments_info),
-      approval_date: beat.done_at,
-      approval_by: beat.done_by,
-    });
+    if (!beat.done) return this.rows.deleteById(approvalRowId('beat', beat.id));
+    await this.put(beatRowBody(beat));
   }
 
   removeBeat(beatId: string): Promise<void> {
@@ -104,18 +124,8 @@ export class ApprovalRowsService implements OnModuleInit {
   }
 
   async syncTemplate(t: TemplateApprovalFacts): Promise<void> {
-    const id = approvalRowId('template', t.template_clips_media_id);
-    if (t.approved !== true) return this.rows.deleteById(id);
-    await this.put(id, {
-      src: 'template',
-      ref_id: t.template_clips_media_id,
-      music_canonical_id: t.music_canonical_id,
-      template_clips_media_id: t.template_clips_media_id,
-      segments_count: t.segments_count,
-      segments_length_ms: t.segments_length_ms,
-      approval_date: t.approved_at,
-      approval_by: t.approved_by,
-    });
+    if (t.approved !== true) return this.rows.deleteById(approvalRowId('template', t.template_clips_media_id));
+    await this.put(templateRowBody(t));
   }
 
   /** Rows of many sources at once (rebuilds); the audios' facts are read once per audio. */
@@ -128,12 +138,8 @@ export class ApprovalRowsService implements OnModuleInit {
     }
     const rows: ApprovalRecord[] = [];
     const hasAudio = (s: { music_canonical_id: string }) => facts.has(s.music_canonical_id);
-    for (const b of beats.filter((x) => x.done && hasAudio(x))) {
-      rows.push({ _id: approvalRowId('beat', b.id), src: 'beat', ref_id: b.id, music_canonical_id: b.music_canonical_id, template_clips_media_id: null, segments_count: b.segments_info.length, segments_length_ms: sumSegmentDurationsMs(b.segments_info), approval_date: b.done_at, approval_by: b.done_by, ...facts.get(b.music_canonical_id)! });
-    }
-    for (const t of templates.filter((x) => x.approved === true && hasAudio(x))) {
-      rows.push({ _id: approvalRowId('template', t.template_clips_media_id), src: 'template', ref_id: t.template_clips_media_id, music_canonical_id: t.music_canonical_id, template_clips_media_id: t.template_clips_media_id, segments_count: t.segments_count, segments_length_ms: t.segments_length_ms, approval_date: t.approved_at, approval_by: t.approved_by, ...facts.get(t.music_canonical_id)! });
-    }
+    const bodies = [...beats.filter((b) => b.done).map(beatRowBody), ...templates.filter((t) => t.approved === true).map(templateRowBody)];
+    for (const body of bodies.filter(hasAudio)) rows.push({ ...body, ...facts.get(body.music_canonical_id)! });
     await this.rows.upsertMany(rows);
   }
 
@@ -176,9 +182,9 @@ export class ApprovalRowsService implements OnModuleInit {
     return row && toApprovalRow(row);
   }
 
-  private put(id: string, body: RowBody): Promise<void> {
+  private put(body: RowBody): Promise<void> {
     return this.audioRows.run(body.music_canonical_id, async () => {
-      await this.rows.upsert({ _id: id, ...body, ...(await this.readAudioFacts(body.music_canonical_id)) });
+      await this.rows.upsert({ ...body, ...(await this.readAudioFacts(body.music_canonical_id)) });
     });
   }
 

@@ -1,22 +1,17 @@
-/** Precomputed waveform as the analysis stores it (peaks per channel, one value per bucket). */
-export type PeaksFile = { duration_s: number; sample_rate_hz: number; samples_per_pixel: number; peaks: number[][] };
+import { PeaksFileSchema } from '@curator/shared';
 
 /** Peaks ready for wavesurfer.js: per channel, and the duration they cover in seconds. */
 export type LoadedPeaks = { durationS: number; peaks: Array<Float32Array | number[]> };
-
-/** True when `value` looks like a usable peaks file. */
-export function isPeaksFile(value: unknown): value is PeaksFile {
-  const file = value as PeaksFile | null;
-  return !!file && typeof file.duration_s === 'number' && file.duration_s > 0 && Array.isArray(file.peaks) && file.peaks.length > 0 && Array.isArray(file.peaks[0]);
-}
 
 /** Fetches and parses the peaks file; null when it is missing or malformed. */
 export async function fetchPeaksFile(url: string): Promise<LoadedPeaks | null> {
   try {
     const res = await fetch(url, { credentials: 'same-origin' });
     if (!res.ok) return null;
-    const body: unknown = await res.json();
-    return isPeaksFile(body) ? { durationS: body.duration_s, peaks: body.peaks } : null;
+    // The file the analysis wrote, read with the same schema; a file without a usable waveform counts as missing.
+    const file = PeaksFileSchema.safeParse(await res.json());
+    if (!file.success || file.data.duration_s <= 0 || file.data.peaks.length === 0) return null;
+    return { durationS: file.data.duration_s, peaks: file.data.peaks };
   } catch {
     return null;
   }
