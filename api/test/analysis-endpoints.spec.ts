@@ -5,7 +5,7 @@ import request from 'supertest';
 import { AnalysisService, NO_MEDIA_MESSAGE } from '../src/analysis/analysis.service';
 import { decodeFile } from '../src/analysis/dsp/decode-audio';
 import { computePeaks, convertToWavesurferPeaks } from '../src/analysis/dsp/peaks';
-import { scoreBeatFMeasure } from '../src/analysis/eval/beat-f-measure';
+import { scoreBeatFMeasure } from '../src/analysis/dev/eval/beat-f-measure';
 import { JobsService } from '../src/analysis/jobs/jobs.service';
 import { MediaStoreService } from '../src/media/media-store.service';
 import { insertAudio, startWorker, storeSynthesisedTrack, waitFor, type StoredTrack } from './helpers/analysis-fixture';

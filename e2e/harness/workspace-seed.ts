@@ -15,7 +15,7 @@ export function synthesiseTrackOnce(name: string, durationS: number, tempoBpm: n
   if (!fs.existsSync(target)) {
     fs.mkdirSync(CACHE_DIR, { recursive: true });
     const script = `
-      const { renderCatalogItem } = require(${JSON.stringify(path.join(ROOT, 'api/dist/analysis/synth/catalog-audio.js'))});
+      const { renderCatalogItem } = require(${JSON.stringify(path.join(ROOT, 'api/dist/analysis/dev/synth/catalog-audio.js'))});
       renderCatalogItem({ name: ${JSON.stringify(name)}, kind: 'music', seed: 77, durationS: ${durationS}, tempoBpm: ${tempoBpm}, pattern: 'four-on-floor', swingRatio: 0.5 },
         ${JSON.stringify(CACHE_DIR)}, 'mp3')
         .then((f) => require('fs').writeFileSync(${JSON.stringify(target)}, JSON.stringify(f)))

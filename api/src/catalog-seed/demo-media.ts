@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { buildCatalogSpecs, renderCatalogFiles, type CatalogFile } from '../analysis/synth/catalog-audio';
+import { buildCatalogSpecs, renderCatalogFiles, type CatalogFile } from '../analysis/dev/synth/catalog-audio';
 import type { MediaStoreService } from '../media/media-store.service';
 
 /** One synthesised file as stored: where it is served, and its ground truth. */

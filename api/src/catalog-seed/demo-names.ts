@@ -1,4 +1,4 @@
-import type { Random } from '../analysis/synth/seeded-random';
+import type { Random } from '../analysis/dev/synth/seeded-random';
 
 const ADJECTIVES = ['Midnight', 'Golden', 'Electric', 'Velvet', 'Neon', 'Silent', 'Wild', 'Crystal', 'Summer', 'Broken', 'Lucky', 'Paper', 'Cosmic', 'Lazy', 'Hidden', 'Burning'];
 const NOUNS = ['Drive', 'Hearts', 'Skyline', 'Rain', 'Echoes', 'Parade', 'Signal', 'Garden', 'Waves', 'Motel', 'Satellite', 'Fever', 'Harbor', 'Dreams', 'Circuit', 'Lights'];

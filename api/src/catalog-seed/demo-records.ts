@@ -1,5 +1,5 @@
 import { deriveTagKey } from '@curator/shared/domain';
-import { createRandom, type Random } from '../analysis/synth/seeded-random';
+import { createRandom, type Random } from '../analysis/dev/synth/seeded-random';
 import { deriveSearchKey, type AudioRecord } from '../audios/audio.schema';
 import { computeAudioCounters } from '../audios/catalog-counters';
 import type { ReelRecord } from '../reels/reel.schema';

@@ -1,6 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { createSeparatorFromConfig } from '../analysis/dsp/separator';
+import { parseSeparatorCommand } from '../analysis/separator-config';
 
 /** Repository root: api/src/config or api/dist/config, three levels up. */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -57,7 +57,7 @@ export const EnvSchema = z.object({
     .superRefine((v, ctx) => {
       if (!v) return;
       try {
-        createSeparatorFromConfig(v);
+        parseSeparatorCommand(v);
       } catch (error) {
         ctx.addIssue({ code: 'custom', message: `is not a valid separator config: ${(error as Error).message}` });
       }

@@ -1,6 +1,6 @@
-import { isTempoCorrect, measureMedianTimingErrorMs, scoreBeatFMeasure } from '../eval/beat-f-measure';
-import { buildEvaluationSet } from '../synth/evaluation-set';
-import { synthesiseTrack } from '../synth/synthesise-track';
+import { isTempoCorrect, measureMedianTimingErrorMs, scoreBeatFMeasure } from '../dev/eval/beat-f-measure';
+import { buildEvaluationSet } from '../dev/synth/evaluation-set';
+import { synthesiseTrack } from '../dev/synth/synthesise-track';
 import { trackBeats } from './beat-tracker';
 import { downmixToMono } from './downmix';
 

@@ -1,5 +1,5 @@
-import { computeSdrDb } from '../eval/sdr';
-import { synthesiseTrack, type TrackSpec } from '../synth/synthesise-track';
+import { computeSdrDb } from '../dev/eval/sdr';
+import { synthesiseTrack, type TrackSpec } from '../dev/synth/synthesise-track';
 import { separateHarmonicPercussive } from './hpss';
 
 const SPECS: TrackSpec[] = [

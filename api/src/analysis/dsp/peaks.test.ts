@@ -1,4 +1,4 @@
-import { synthesiseTrack } from '../synth/synthesise-track';
+import { synthesiseTrack } from '../dev/synth/synthesise-track';
 import { computePeaks, convertToAudiowaveformJson, convertToWavesurferPeaks } from './peaks';
 
 /** Brute-force min/max of samples [start, end). */

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { synthesiseTrack } from '../synth/synthesise-track';
+import { synthesiseTrack } from '../dev/synth/synthesise-track';
 import { createSeparatorFromConfig } from './separator';
 import { encodeWav, parseWav } from './wav-format';
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { decodeFile } from './decode-audio';
 import { separateHarmonicPercussive } from './hpss';
 import { encodeWav } from './wav-format';
+import { type CommandSeparatorConfig, parseSeparatorCommand } from '../separator-config';
 
 /** One separated stem written to disk; `type` is the label shown in the UI (e.g. `percussive`). */
 export type SeparatedStem = { type: string; path: string };
@@ -13,7 +14,6 @@ export type SeparatedStem = { type: string; path: string };
 export type Separator = { name: string; separate: (inputPath: string, outputDir: string) => Promise<SeparatedStem[]> };
 
 /** External separator: `command` with `args` where {input} and {outputDir} are substituted; it must write `<type>.<extension>` per stem. */
-export type CommandSeparatorConfig = { command: string; args: string[]; stemTypes: string[]; extension?: string; timeoutMs?: number };
 
 /** Built-in DSP separator: median-filtering HPSS into `percussive.wav` and `harmonic.wav`. */
 export function createHpssSeparator(): Separator {
@@ -69,9 +69,5 @@ function runCommand(command: string, args: string[], timeoutMs: number): Promise
 /** Separator chosen by configuration: a JSON CommandSeparatorConfig in `commandJson`, otherwise the built-in HPSS. */
 export function createSeparatorFromConfig(commandJson: string | undefined): Separator {
   if (!commandJson) return createHpssSeparator();
-  const config = JSON.parse(commandJson) as CommandSeparatorConfig;
-  if (typeof config.command !== 'string' || !Array.isArray(config.args) || !Array.isArray(config.stemTypes)) {
-    throw new Error('Separator command config needs "command", "args" and "stemTypes"');
-  }
-  return createCommandSeparator(config);
+  return createCommandSeparator(parseSeparatorCommand(commandJson));
 }

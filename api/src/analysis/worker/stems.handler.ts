@@ -10,7 +10,7 @@ import { formatStemFailure, STEM_STATUS, type StemsResult, type StemTrackResult 
 import { decodeFile } from '../dsp/decode-audio';
 import { createSeparatorFromConfig, type SeparatedStem, type Separator } from '../dsp/separator';
 import type { AnalysisJobRecord } from '../jobs/analysis-job.schema';
-import { encodeAudio } from '../synth/encode-audio';
+import { encodeAudio } from '../dsp/encode-audio';
 import type { JobAttempt, JobHandler } from './job-handler';
 import { PEAKS_SUFFIX } from './peaks.handler';
 import { buildPeaksFile } from './peaks-file';

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { trackBeats } from './dsp/beat-tracker';
-import { downmixToMono } from './dsp/downmix';
-import { separateHarmonicPercussive } from './dsp/hpss';
-import { computePeaks } from './dsp/peaks';
+import { trackBeats } from '../dsp/beat-tracker';
+import { downmixToMono } from '../dsp/downmix';
+import { separateHarmonicPercussive } from '../dsp/hpss';
+import { computePeaks } from '../dsp/peaks';
 import { isTempoCorrect, measureMedianTimingErrorMs, scoreBeatFMeasure } from './eval/beat-f-measure';
 import { computeSdrDb } from './eval/sdr';
 import { buildCatalogSpecs, renderCatalogFiles } from './synth/catalog-audio';

@@ -1,5 +1,5 @@
 import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders';
-import { encodeWav } from '../dsp/wav-format';
+import { encodeWav } from './wav-format';
 
 export type EncodedFormat = 'ogg' | 'mp3' | 'wav';
 

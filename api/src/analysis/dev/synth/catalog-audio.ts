@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { encodeAudio, ENCODED_FORMATS, type EncodedFormat } from './encode-audio';
+import { encodeAudio, ENCODED_FORMATS, type EncodedFormat } from '../../dsp/encode-audio';
 import { synthesiseOriginalSound, type OriginalSoundKind } from './original-sound';
 import { createRandom } from './seeded-random';
 import { synthesiseTrack, type DrumPattern } from './synthesise-track';

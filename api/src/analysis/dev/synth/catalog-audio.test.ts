@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeFile } from '../dsp/decode-audio';
+import { decodeFile } from '../../dsp/decode-audio';
 import { buildCatalogSpecs, renderCatalogFiles } from './catalog-audio';
 
 const workDir = mkdtempSync(join(tmpdir(), 'catalog-test-'));
