@@ -42,7 +42,7 @@ async function main() {
   const { countLines } = require(path.join(ROOT, 'api/dist/import/jsonl-reader.js'));
   const { runImport } = require(path.join(ROOT, 'api/dist/import/run-import.js'));
   const { connectOrStartEmbedded } = require(path.join(ROOT, 'tools/ferretdb.cjs'));
-  const totals = Object.fromEntries(await Promise.all(Object.entries(files).map(async ([k, f]) => [f, await countLines(f)])));
+  const totals = Object.fromEntries(await Promise.all(Object.values(files).map(async (f) => [f, await countLines(f)])));
   const bar = createProgressBar();
   const db = await connectOrStartEmbedded(DATA);
   console.log(`Database: ${db.where}`);

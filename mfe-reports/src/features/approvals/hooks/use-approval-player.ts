@@ -32,7 +32,7 @@ export function useApprovalPlayer(containerRef: RefObject<HTMLElement | null>) {
     [current, audio.isFetching, isSettled, peaks],
   );
   const waveform = useWaveform(containerRef, source);
-  const range = markers.length >= 2 ? { fromS: markers[0].timeS, toS: markers[markers.length - 1].timeS } : null;
+  const range = useMemo(() => (markers.length >= 2 ? { fromS: markers[0].timeS, toS: markers[markers.length - 1].timeS } : null), [markers]);
 
   const playRange = () => {
     if (range) waveform.play(range.fromS, range.toS);
