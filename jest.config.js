@@ -1,10 +1,32 @@
 // One jest run for the whole repository: pure logic, API against a real FerretDB, React in jsdom,
 // and end-to-end flows in Chromium. `npm test` (scripts/test.mjs) runs it and prints the totals.
-const swcNode = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, target: 'es2022',
-  transform: { legacyDecorator: true, decoratorMetadata: true }, keepClassNames: true }, module: { type: 'commonjs' } }];
-const swcWeb = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022',
-  transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
-const sharedSource = { '^@curator/shared$': '<rootDir>/shared/src/index.ts', '^@curator/shared/(.*)$': '<rootDir>/shared/src/$1' };
+const swcNode = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      target: 'es2022',
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const swcWeb = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2022',
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const sharedSource = {
+  '^@curator/shared$': '<rootDir>/shared/src/index.ts',
+  '^@curator/shared/(.*)$': '<rootDir>/shared/src/$1',
+};
 const WEB_APPS = ['shell', 'mfe-catalog', 'mfe-workspace', 'mfe-reports', 'mfe-admin'];
 
 module.exports = {

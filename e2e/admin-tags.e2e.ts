@@ -1,4 +1,5 @@
 import type { Browser, Dialog, Page } from 'playwright-core';
+
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
 import { importCatalog } from './harness/workspace-seed';
@@ -13,7 +14,15 @@ describe('admin remote: tags in Chromium', () => {
   const admin = createAdminWithCommand('tags-admin', 'tags-admin-pass-1');
 
   beforeAll(async () => {
-    importCatalog([{ music_canonical_id: AUDIO.id, audio_name: AUDIO.name, artist_name: 'Probe Artist', is_original_sound: false, media: null }]);
+    importCatalog([
+      {
+        music_canonical_id: AUDIO.id,
+        audio_name: AUDIO.name,
+        artist_name: 'Probe Artist',
+        is_original_sound: false,
+        media: null,
+      },
+    ]);
     browser = await launchChromium();
     page = await (await newContext(browser)).newPage();
     await loginThroughForm(page, admin.username, admin.password);
@@ -22,7 +31,8 @@ describe('admin remote: tags in Chromium', () => {
     await browser.close();
   });
 
-  const row = (text: string) => page.locator('[data-testid="tag-list"] tbody tr', { has: page.getByText(text, { exact: true }) });
+  const row = (text: string) =>
+    page.locator('[data-testid="tag-list"] tbody tr', { has: page.getByText(text, { exact: true }) });
   const answerNextConfirm = (accept: boolean) =>
     new Promise<string>((resolve) => {
       page.once('dialog', (dialog: Dialog) => {
@@ -52,20 +62,27 @@ describe('admin remote: tags in Chromium', () => {
 
   it('deletes a tag only after the confirm, and it leaves the audio that carried it', async () => {
     const api = await apiSession(admin);
-    const tagged = await api.post(`/api/audio/${AUDIO.id}/taggify/`, { data: { tags: [TAG, KEPT_TAG] }, headers: { 'X-CSRFToken': api.csrf } });
+    const tagged = await api.post(`/api/audio/${AUDIO.id}/taggify/`, {
+      data: { tags: [TAG, KEPT_TAG] },
+      headers: { 'X-CSRFToken': api.csrf },
+    });
     expect(tagged.ok()).toBe(true);
     await page.reload();
     await row(TAG).locator('td').nth(1).filter({ hasText: /^1$/ }).waitFor();
     await page.screenshot({ path: '/tmp/admin-tags-list.png' });
 
     const dismissed = answerNextConfirm(false);
-    await row(TAG).getByRole('button', { name: `Delete ${TAG}` }).click();
+    await row(TAG)
+      .getByRole('button', { name: `Delete ${TAG}` })
+      .click();
     expect(await dismissed).toBe('are you sure ?');
     await page.waitForTimeout(500);
     expect(await row(TAG).count()).toBe(1);
 
     const accepted = answerNextConfirm(true);
-    await row(TAG).getByRole('button', { name: `Delete ${TAG}` }).click();
+    await row(TAG)
+      .getByRole('button', { name: `Delete ${TAG}` })
+      .click();
     expect(await accepted).toBe('are you sure ?');
     await row(TAG).waitFor({ state: 'detached' });
     await row(KEPT_TAG).waitFor();
@@ -84,7 +101,9 @@ describe('admin remote: tags in Chromium', () => {
   it("shows a non-admin the server's 'Admin only' when they try to create or delete a tag", async () => {
     const staff = { username: 'tags-staff', password: 'tags-staff-pass-1' };
     const api = await apiSession(admin);
-    expect((await api.post('/api/users/', { data: { ...staff, admin: false }, headers: { 'X-CSRFToken': api.csrf } })).ok()).toBe(true);
+    expect(
+      (await api.post('/api/users/', { data: { ...staff, admin: false }, headers: { 'X-CSRFToken': api.csrf } })).ok(),
+    ).toBe(true);
     await api.dispose();
     const staffPage = await (await newContext(browser)).newPage();
     await loginThroughForm(staffPage, staff.username, staff.password);
@@ -94,9 +113,14 @@ describe('admin remote: tags in Chromium', () => {
     await staffPage.getByTestId('request-refusal').getByText('Admin only').waitFor();
 
     staffPage.once('dialog', (dialog) => void dialog.accept());
-    await staffPage.locator('[data-testid="tag-list"] tbody tr', { has: staffPage.getByText(KEPT_TAG, { exact: true }) })
-      .getByRole('button', { name: `Delete ${KEPT_TAG}` }).click();
-    await staffPage.locator('[data-testid="tag-list"] > [data-testid="request-refusal"]').getByText('Admin only').waitFor();
+    await staffPage
+      .locator('[data-testid="tag-list"] tbody tr', { has: staffPage.getByText(KEPT_TAG, { exact: true }) })
+      .getByRole('button', { name: `Delete ${KEPT_TAG}` })
+      .click();
+    await staffPage
+      .locator('[data-testid="tag-list"] > [data-testid="request-refusal"]')
+      .getByText('Admin only')
+      .waitFor();
     await staffPage.screenshot({ path: '/tmp/admin-tags-non-admin.png' });
     await staffPage.context().close();
   });

@@ -1,4 +1,5 @@
 import type { Browser, Dialog, Page } from 'playwright-core';
+
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { createAdminWithCommand } from './harness/session';
 
@@ -18,7 +19,8 @@ describe('admin remote: users in Chromium', () => {
     await browser.close();
   });
 
-  const row = (page: Page, username: string) => page.locator('[data-testid="user-list"] tbody tr', { has: page.getByText(username, { exact: true }) });
+  const row = (page: Page, username: string) =>
+    page.locator('[data-testid="user-list"] tbody tr', { has: page.getByText(username, { exact: true }) });
   const answerNextConfirm = (page: Page, accept: boolean) =>
     new Promise<string>((resolve) => {
       page.once('dialog', (dialog: Dialog) => {
@@ -37,7 +39,10 @@ describe('admin remote: users in Chromium', () => {
 
   it('lists users and creates one through the Create User form', async () => {
     await openUsers(adminPage);
-    await row(adminPage, admin.username).getByTestId('admin-flag').and(adminPage.locator('[data-admin="true"]')).waitFor();
+    await row(adminPage, admin.username)
+      .getByTestId('admin-flag')
+      .and(adminPage.locator('[data-admin="true"]'))
+      .waitFor();
     await adminPage.getByRole('link', { name: 'Create User' }).click();
     await adminPage.waitForURL('**/users/create/');
 
@@ -62,7 +67,9 @@ describe('admin remote: users in Chromium', () => {
 
   it("shows 'Error' when creating gets no response", async () => {
     await adminPage.getByRole('link', { name: 'Create User' }).click();
-    await adminPage.route('**/api/users/', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+    await adminPage.route('**/api/users/', (route) =>
+      route.request().method() === 'POST' ? route.abort() : route.fallback(),
+    );
     await fillUserForm(adminPage, { username: 'never-made', password: 'password-1' });
     await adminPage.getByRole('button', { name: 'Save' }).click();
     await adminPage.getByTestId('error-lines').getByText('Error', { exact: true }).waitFor();
@@ -77,13 +84,17 @@ describe('admin remote: users in Chromium', () => {
     await row(page, admin.username).waitFor();
 
     const confirm = answerNextConfirm(page, true);
-    await row(page, admin.username).getByRole('button', { name: `Delete ${admin.username}` }).click();
+    await row(page, admin.username)
+      .getByRole('button', { name: `Delete ${admin.username}` })
+      .click();
     expect(await confirm).toBe('are you sure ?');
     await page.getByTestId('request-refusal').getByText('Admin only').waitFor();
     await row(page, admin.username).waitFor();
     await page.screenshot({ path: '/tmp/admin-users-non-admin-delete.png' });
 
-    await row(page, admin.username).getByRole('link', { name: `Edit ${admin.username}` }).click();
+    await row(page, admin.username)
+      .getByRole('link', { name: `Edit ${admin.username}` })
+      .click();
     await page.getByTestId('request-refusal').getByText('Admin only').waitFor();
     await page.screenshot({ path: '/tmp/admin-user-edit-non-admin.png' });
 
@@ -96,7 +107,9 @@ describe('admin remote: users in Chromium', () => {
 
   it('edits the user with the password left blank: the flag changes and the old password still logs in', async () => {
     await openUsers(adminPage);
-    await row(adminPage, STAFF.username).getByRole('link', { name: `Edit ${STAFF.username}` }).click();
+    await row(adminPage, STAFF.username)
+      .getByRole('link', { name: `Edit ${STAFF.username}` })
+      .click();
     await adminPage.waitForURL(`**/users/${STAFF.username}/edit/`);
     expect(await adminPage.getByLabel('Username').inputValue()).toBe(STAFF.username);
     expect(await adminPage.getByLabel('Password').inputValue()).toBe('');
@@ -117,13 +130,17 @@ describe('admin remote: users in Chromium', () => {
     await openUsers(adminPage);
 
     const dismissed = answerNextConfirm(adminPage, false);
-    await row(adminPage, STAFF.username).getByRole('button', { name: `Delete ${STAFF.username}` }).click();
+    await row(adminPage, STAFF.username)
+      .getByRole('button', { name: `Delete ${STAFF.username}` })
+      .click();
     expect(await dismissed).toBe('are you sure ?');
     await adminPage.waitForTimeout(500);
     expect(await row(adminPage, STAFF.username).count()).toBe(1);
 
     const accepted = answerNextConfirm(adminPage, true);
-    await row(adminPage, STAFF.username).getByRole('button', { name: `Delete ${STAFF.username}` }).click();
+    await row(adminPage, STAFF.username)
+      .getByRole('button', { name: `Delete ${STAFF.username}` })
+      .click();
     expect(await accepted).toBe('are you sure ?');
     await row(adminPage, STAFF.username).waitFor({ state: 'detached' });
 

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import type { AudioListItem, Template } from '@curator/shared';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+
 import { chooseOption, fetchAllAudios, fetchAudios, row, rowIds, waitForTotal } from './harness/audio-list-page';
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
@@ -39,7 +40,8 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     picked = music.filter((a) => a.reel_count >= reelMin).slice(0, 5);
     for (const audio of [...picked, ...decoys]) await taggify(audio.id, [...audio.tags, PICK_TAG]);
     const touched = new Set([...picked, ...decoys].map((a) => a.id));
-    for (const audio of all.filter((a) => a.media && !touched.has(a.id)).slice(-3)) await taggify(audio.id, [...audio.tags, PLAY_TAG]);
+    for (const audio of all.filter((a) => a.media && !touched.has(a.id)).slice(-3))
+      await taggify(audio.id, [...audio.tags, PLAY_TAG]);
     browser = await launchChromium();
     page = await (await newContext(browser)).newPage();
     await loginThroughForm(page, admin.username, admin.password);
@@ -94,7 +96,11 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await page.waitForURL(/sort_by=growth/);
     const expected = await fetchAudios(api, '?sort_by=growth&sort_dir=asc');
-    await page.waitForFunction((first) => document.querySelector('[data-testid="audio-table"] tr[data-row-key]')?.getAttribute('data-row-key') === first, expected.results[0].id);
+    await page.waitForFunction(
+      (first) =>
+        document.querySelector('[data-testid="audio-table"] tr[data-row-key]')?.getAttribute('data-row-key') === first,
+      expected.results[0].id,
+    );
     expect(await rowIds(page)).toEqual(expected.results.map((a) => a.id));
   });
 
@@ -109,7 +115,11 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     await page.getByRole('button', { name: 'Next' }).first().click();
     await page.waitForURL(/skip=100/);
     await pageNumber.filter({ hasText: /^101$/ }).waitFor();
-    await page.waitForFunction((first) => document.querySelector('[data-testid="audio-table"] tr[data-row-key]')?.getAttribute('data-row-key') === first, all[100].id);
+    await page.waitForFunction(
+      (first) =>
+        document.querySelector('[data-testid="audio-table"] tr[data-row-key]')?.getAttribute('data-row-key') === first,
+      all[100].id,
+    );
     expect(await rowIds(page)).toEqual(all.slice(100, 200).map((a) => a.id));
     await waitForTotal(page, all.length);
 
@@ -127,7 +137,8 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
 
     await button().click();
     await row(page, audio.id).locator('button.ant-btn-dangerous', { hasText: 'discovery app' }).waitFor();
-    for (let i = 0; i < 50 && !(await audioTags(audio.id)).includes('discovery app'); i += 1) await page.waitForTimeout(100);
+    for (let i = 0; i < 50 && !(await audioTags(audio.id)).includes('discovery app'); i += 1)
+      await page.waitForTimeout(100);
     expect(await audioTags(audio.id)).toContain('discovery app');
 
     await page.reload();
@@ -163,7 +174,10 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     await page.goto(`/audios/?tags=${encodeURIComponent(PLAY_TAG)}`);
     await waitForTotal(page, 3);
     const players = page.locator('[data-testid="audio-table"] audio');
-    const state = () => players.evaluateAll((els) => (els as HTMLAudioElement[]).slice(0, 3).map((a) => ({ paused: a.paused, t: a.currentTime })));
+    const state = () =>
+      players.evaluateAll((els) =>
+        (els as HTMLAudioElement[]).slice(0, 3).map((a) => ({ paused: a.paused, t: a.currentTime })),
+      );
     const waitPlaying = (index: number, afterS = 0.3) =>
       page.waitForFunction(
         ([i, s]) => {
@@ -209,7 +223,9 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     await tooltip('Done beats and approved templates');
     await row(page, audio.id).locator('.available-count').hover();
     await tooltip('Templates not disapproved that start at a highlight, approved ones included');
-    expect(await row(page, audio.id).locator('.available-count').innerText()).toBe(String(audio.template_count_available));
+    expect(await row(page, audio.id).locator('.available-count').innerText()).toBe(
+      String(audio.template_count_available),
+    );
     await row(page, audio.id).locator('a.templates-link').hover();
     await tooltip('Templates not approved yet');
     await row(page, audio.id).locator('a.templates-link').click();

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+
 import type { Browser } from 'playwright-core';
+
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { createAdminWithCommand } from './harness/session';
 
@@ -10,7 +12,12 @@ const ROOT = path.join(__dirname, '..');
 /** name → content of every file of a built app, to prove which apps a redeploy touched. */
 function snapshotDist(app: string): Map<string, string> {
   const dir = path.join(ROOT, app, 'dist');
-  return new Map(fs.readdirSync(dir).filter((f) => f !== '.stamp').map((f) => [f, fs.readFileSync(path.join(dir, f), 'latin1')]));
+  return new Map(
+    fs
+      .readdirSync(dir)
+      .filter((f) => f !== '.stamp')
+      .map((f) => [f, fs.readFileSync(path.join(dir, f), 'latin1')]),
+  );
 }
 
 describe('redeploying one remote', () => {

@@ -1,6 +1,14 @@
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import type { ApprovalDetail, ApprovalPage, AudioDetail, AudioListItem, AudioListPage, Template } from '@curator/shared';
+import type {
+  ApprovalDetail,
+  ApprovalPage,
+  AudioDetail,
+  AudioListItem,
+  AudioListPage,
+  Template,
+} from '@curator/shared';
 import { deriveApprovalMarkers } from '@curator/shared/domain';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
 
@@ -20,7 +28,10 @@ async function postJson<T>(api: Api, url: string, data: unknown): Promise<T> {
 
 /** Approves the first undecided template of `audio` through the workspace's own call. */
 async function approveTemplate(api: Api, audio: AudioListItem): Promise<Template> {
-  const templates = await getJson<Template[]>(api, `/api/templates/?music_canonical_id=${audio.id}&exclude_disapproved=true`);
+  const templates = await getJson<Template[]>(
+    api,
+    `/api/templates/?music_canonical_id=${audio.id}&exclude_disapproved=true`,
+  );
   const t = templates.find((x) => x.template_meta.approved === null && x.template_info.segments_info.length >= 2)!;
   const segments = t.template_info.segments_info;
   await postJson(api, '/api/template-toggle-approval/', {
@@ -81,17 +92,29 @@ describe('reports: the approvals review in Chromium', () => {
     await api?.dispose();
   });
 
-  const rowKeys = (p: Page) => p.locator('[data-testid="approvals-table"] tr[data-row-key]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
+  const rowKeys = (p: Page) =>
+    p
+      .locator('[data-testid="approvals-table"] tr[data-row-key]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
   const row = (key: string) => page.locator(`[data-testid="approvals-table"] tr[data-row-key="${key}"]`);
 
   it('lists approvals newest first with the Total, as the API pages them', async () => {
     const first = await getJson<ApprovalPage>(api, '/api/approvals/');
     await page.goto('/approvals/');
-    await page.getByTestId('total').filter({ hasText: new RegExp(`^Total: ${first.total}$`) }).waitFor();
+    await page
+      .getByTestId('total')
+      .filter({ hasText: new RegExp(`^Total: ${first.total}$`) })
+      .waitFor();
     expect(await rowKeys(page)).toEqual(first.results.map((r) => `${r.src}:${r.id}`));
     expect(first.results[0]).toMatchObject({ src: 'beat', id: beatId, approval_by: admin.username });
     const cells = await row(`beat:${beatId}`).locator('td').allInnerTexts();
-    expect(cells.slice(0, 5)).toEqual([audios[2].audio_name, audios[2].artist_name, '3', String(first.results[0].segments_length_ms), 'beat']);
+    expect(cells.slice(0, 5)).toEqual([
+      audios[2].audio_name,
+      audios[2].artist_name,
+      '3',
+      String(first.results[0].segments_length_ms),
+      'beat',
+    ]);
   });
 
   it('filters by tag through the URL', async () => {
@@ -101,25 +124,38 @@ describe('reports: the approvals review in Chromium', () => {
     const filtered = await getJson<ApprovalPage>(api, `/api/approvals/?tags=${encodeURIComponent(tag)}`);
     // Other files of the run may have approved more of this audio: every row is its, ours among them.
     expect(new Set(filtered.results.map((r) => r.music_canonical_id))).toEqual(new Set([audios[1].id]));
-    expect(filtered.results.map((r) => `${r.src}:${r.id}`)).toContain(`template:${secondTemplate.template_info.template_clips_media_id}`);
+    expect(filtered.results.map((r) => `${r.src}:${r.id}`)).toContain(
+      `template:${secondTemplate.template_info.template_clips_media_id}`,
+    );
     expect(filtered.total).toBeLessThan((await getJson<ApprovalPage>(api, '/api/approvals/')).total);
-    await page.getByTestId('total').filter({ hasText: new RegExp(`^Total: ${filtered.total}$`) }).waitFor();
+    await page
+      .getByTestId('total')
+      .filter({ hasText: new RegExp(`^Total: ${filtered.total}$`) })
+      .waitFor();
     expect(await rowKeys(page)).toEqual(filtered.results.map((r) => `${r.src}:${r.id}`));
   });
 
   it('loads a clicked row with S, B1…, E markers and Space plays from S and stops at E', async () => {
     const detail = await getJson<ApprovalDetail>(api, `/api/approvals/beat/${beatId}/`);
-    const markers = deriveApprovalMarkers({ startMs: detail.audio_asset_start_time_in_ms, segmentDurationsMs: detail.segments_info.map((s) => s.duration_in_ms) });
+    const markers = deriveApprovalMarkers({
+      startMs: detail.audio_asset_start_time_in_ms,
+      segmentDurationsMs: detail.segments_info.map((s) => s.duration_in_ms),
+    });
     expect(markers.map((m) => m.label)).toEqual(['S', 'B1', 'B2', 'E']);
     await page.goto('/approvals/');
     await row(`beat:${beatId}`).locator('td').first().click();
-    await page.locator('[data-testid="approval-player"][data-ready="true"]').waitFor({ timeout: 60_000 }).catch(async (error) => {
-      await page.screenshot({ path: '/tmp/reports-approvals-not-ready.png' });
-      throw error;
-    });
+    await page
+      .locator('[data-testid="approval-player"][data-ready="true"]')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error) => {
+        await page.screenshot({ path: '/tmp/reports-approvals-not-ready.png' });
+        throw error;
+      });
     const overlay = page.getByTestId('marker-overlay');
     await overlay.waitFor();
-    const shown = await overlay.locator('[data-marker]').evaluateAll((els) => els.map((el) => [el.textContent, Number(el.getAttribute('data-time-s'))]));
+    const shown = await overlay
+      .locator('[data-marker]')
+      .evaluateAll((els) => els.map((el) => [el.textContent, Number(el.getAttribute('data-time-s'))]));
     expect(shown).toEqual(markers.map((m) => [m.label, m.timeS]));
     await page.screenshot({ path: '/tmp/reports-approvals.png' });
 
@@ -128,7 +164,10 @@ describe('reports: the approvals review in Chromium', () => {
     const S = markers[0].timeS;
     const E = markers[markers.length - 1].timeS;
     const time = async () => Number(await page.getByTestId('player-time').getAttribute('data-time-s'));
-    await page.waitForFunction((s) => Number(document.querySelector('[data-testid="player-time"]')?.getAttribute('data-time-s')) > s + 0.2, S);
+    await page.waitForFunction(
+      (s) => Number(document.querySelector('[data-testid="player-time"]')?.getAttribute('data-time-s')) > s + 0.2,
+      S,
+    );
     const during = await time();
     expect(during).toBeGreaterThanOrEqual(S);
     expect(during).toBeLessThan(E);
@@ -145,17 +184,31 @@ describe('reports: the approvals review in Chromium', () => {
     const total = (await getJson<ApprovalPage>(api, '/api/approvals/')).total;
     await page.goto('/approvals/');
     await row(key).waitFor();
-    await row(key).getByRole('button', { name: `Unapprove ${audios[0].audio_name}` }).click();
+    await row(key)
+      .getByRole('button', { name: `Unapprove ${audios[0].audio_name}` })
+      .click();
     await row(key).waitFor({ state: 'detached' });
-    await page.getByTestId('total').filter({ hasText: new RegExp(`^Total: ${total - 1}$`) }).waitFor();
+    await page
+      .getByTestId('total')
+      .filter({ hasText: new RegExp(`^Total: ${total - 1}$`) })
+      .waitFor();
     const templates = await getJson<Template[]>(api, `/api/templates/?music_canonical_id=${audios[0].id}`);
-    expect(templates.find((x) => x.template_info.template_clips_media_id === template.template_info.template_clips_media_id)!.template_meta.approved).toBeNull();
+    expect(
+      templates.find((x) => x.template_info.template_clips_media_id === template.template_info.template_clips_media_id)!
+        .template_meta.approved,
+    ).toBeNull();
 
     await page.goto(`/audios/?q=${encodeURIComponent(audios[0].audio_name)}`);
     const audioRow = page.locator(`[data-testid="audio-table"] tr[data-row-key="${audios[0].id}"]`);
     await audioRow.waitFor();
-    const approvedCell = await page.locator('[data-testid="audio-table"] thead th').evaluateAll((ths) => ths.findIndex((th) => th.textContent?.trim() === 'Approved'));
+    const approvedCell = await page
+      .locator('[data-testid="audio-table"] thead th')
+      .evaluateAll((ths) => ths.findIndex((th) => th.textContent?.trim() === 'Approved'));
     expect(approvedCell).toBeGreaterThanOrEqual(0);
-    await audioRow.locator('td').nth(approvedCell).filter({ hasText: new RegExp(`^${before.beat_and_template_approved - 1}$`) }).waitFor();
+    await audioRow
+      .locator('td')
+      .nth(approvedCell)
+      .filter({ hasText: new RegExp(`^${before.beat_and_template_approved - 1}$`) })
+      .waitFor();
   });
 });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { request } from 'playwright-core';
+
 import { baseUrl, launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { createAdminWithCommand } from './harness/session';
 
@@ -65,7 +66,10 @@ describe('shell: login, navigation and remotes in Chromium', () => {
   it('logs in to /audios/ with the nav in order, the user menu, and every remote mounting', async () => {
     const page = await freshPage();
     await loginThroughForm(page, admin.username, admin.password);
-    await page.locator('.shell-nav .ant-menu-item').nth(NAV_ORDER.length - 1).waitFor();
+    await page
+      .locator('.shell-nav .ant-menu-item')
+      .nth(NAV_ORDER.length - 1)
+      .waitFor();
     const navTexts = await page.locator('.shell-nav .ant-menu-item').allInnerTexts();
     expect(navTexts.map((t) => t.trim())).toEqual(NAV_ORDER);
     await expect(page.getByTestId('user-menu').innerText()).resolves.toContain(admin.username);
@@ -80,11 +84,18 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     }
     // React, antd and the shared package are single copies across shell and remotes.
     const shared = await page.evaluate(() => {
-      const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, unknown>>>> } }).__FEDERATION__.__SHARE__;
+      const share = (
+        window as unknown as {
+          __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, unknown>>>> };
+        }
+      ).__FEDERATION__.__SHARE__;
       const versions: Record<string, number> = {};
-      for (const scope of Object.values(share)) for (const [pkg, byVersion] of Object.entries(scope.default ?? {})) {
-        versions[pkg] = Object.values(byVersion).filter((v) => (v as { loaded?: boolean; lib?: unknown }).loaded || (v as { lib?: unknown }).lib).length;
-      }
+      for (const scope of Object.values(share))
+        for (const [pkg, byVersion] of Object.entries(scope.default ?? {})) {
+          versions[pkg] = Object.values(byVersion).filter(
+            (v) => (v as { loaded?: boolean; lib?: unknown }).loaded || (v as { lib?: unknown }).lib,
+          ).length;
+        }
       return versions;
     });
     expect(shared.react).toBe(1);

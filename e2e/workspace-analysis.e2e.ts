@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
+
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
 import { beatRow, eventually, fetchAudio, fetchBeats, openWorkspace, shownOffsets } from './harness/workspace-page';
@@ -16,8 +17,22 @@ describe('workspace: waveform timing, autobeat and stems in Chromium', () => {
     const long = synthesiseTrackOnce('ws-120bpm-180s', 180, 120);
     const short = synthesiseTrackOnce('ws-100bpm-30s', 30, 100);
     importCatalog([
-      { music_canonical_id: longId, audio_name: 'Three Minutes', is_original_sound: false, media: long.path, highlight_start_times_in_ms: [0], duration_ms: 180000 },
-      { music_canonical_id: shortId, audio_name: 'Short Loop', is_original_sound: false, media: short.path, highlight_start_times_in_ms: [1000], duration_ms: 30000 },
+      {
+        music_canonical_id: longId,
+        audio_name: 'Three Minutes',
+        is_original_sound: false,
+        media: long.path,
+        highlight_start_times_in_ms: [0],
+        duration_ms: 180000,
+      },
+      {
+        music_canonical_id: shortId,
+        audio_name: 'Short Loop',
+        is_original_sound: false,
+        media: short.path,
+        highlight_start_times_in_ms: [1000],
+        duration_ms: 30000,
+      },
     ]);
     api = await apiSession(admin);
     browser = await launchChromium();
@@ -31,7 +46,11 @@ describe('workspace: waveform timing, autobeat and stems in Chromium', () => {
   });
 
   it('draws a 3-minute track from its precomputed peaks soon after navigation', async () => {
-    const audio = await eventually(() => fetchAudio(api, longId), (a) => a.peaks_url !== null, 120_000);
+    const audio = await eventually(
+      () => fetchAudio(api, longId),
+      (a) => a.peaks_url !== null,
+      120_000,
+    );
     expect(audio.peaks_url).not.toBeNull();
     const timings: number[] = [];
     for (let run = 0; run < 3; run++) {
@@ -45,11 +64,19 @@ describe('workspace: waveform timing, autobeat and stems in Chromium', () => {
         const n = e as PerformanceNavigationTiming;
         return `document ${Math.round(n.fetchStart)}→${Math.round(n.responseEnd)}, DOMContentLoaded ${Math.round(n.domContentLoadedEventEnd)}`;
       }),
-      ...performance.getEntriesByType('resource').map((e) => `${e.name.replace(location.origin, '').slice(0, 60)} ${Math.round(e.startTime)}→${Math.round((e as PerformanceResourceTiming).responseEnd)} (${(e as PerformanceResourceTiming).transferSize} B)`),
+      ...performance
+        .getEntriesByType('resource')
+        .map(
+          (e) =>
+            `${e.name.replace(location.origin, '').slice(0, 60)} ${Math.round(e.startTime)}→${Math.round((e as PerformanceResourceTiming).responseEnd)} (${(e as PerformanceResourceTiming).transferSize} B)`,
+        ),
       ...performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime)}`),
     ]);
     console.log(`warm navigation steps (ms since navigation):\n${steps.join('\n')}`);
-    const fetchedPeaks = await page.evaluate((url) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(url)), audio.peaks_url!);
+    const fetchedPeaks = await page.evaluate(
+      (url) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(url)),
+      audio.peaks_url!,
+    );
     console.log(`navigation → drawn waveform, 3-minute track: ${timings.join(' ms, ')} ms (first, then warm)`);
     // The usual path: a link inside the app (shell and screens already loaded), clicked → drawn.
     const inApp: number[] = [];
@@ -82,10 +109,19 @@ describe('workspace: waveform timing, autobeat and stems in Chromium', () => {
     expect(await shownOffsets(page)).toEqual(auto.offsets);
     const n = auto.offsets.length;
     await page.getByRole('button', { name: /^×2/ }).click();
-    await eventually(() => shownOffsets(page), (o) => o.length === 2 * n - 1);
+    await eventually(
+      () => shownOffsets(page),
+      (o) => o.length === 2 * n - 1,
+    );
     await page.getByRole('button', { name: /^×0\.5/ }).click();
-    await eventually(() => shownOffsets(page), (o) => o.length === n);
-    const saved = await eventually(() => fetchBeats(api, shortId), (b) => b.find((x) => x.name === 'automated')?.offsets.length === n);
+    await eventually(
+      () => shownOffsets(page),
+      (o) => o.length === n,
+    );
+    const saved = await eventually(
+      () => fetchBeats(api, shortId),
+      (b) => b.find((x) => x.name === 'automated')?.offsets.length === n,
+    );
     expect(saved.find((b) => b.name === 'automated')?.offsets).toEqual(auto.offsets);
   }, 180_000);
 
@@ -93,14 +129,20 @@ describe('workspace: waveform timing, autobeat and stems in Chromium', () => {
     await openWorkspace(page, shortId);
     const seen = new Set<string>();
     page.on('response', async (res) => {
-      if (res.url().endsWith(`/api/audio/${shortId}/stem/`)) seen.add(((await res.json().catch(() => ({}))) as { stem_status?: string }).stem_status ?? '');
+      if (res.url().endsWith(`/api/audio/${shortId}/stem/`))
+        seen.add(((await res.json().catch(() => ({}))) as { stem_status?: string }).stem_status ?? '');
     });
     await page.getByRole('button', { name: 'Request stems' }).click();
-    await page.getByTestId('stem-status').filter({ hasText: /requested|processing|ready/ }).waitFor();
+    await page
+      .getByTestId('stem-status')
+      .filter({ hasText: /requested|processing|ready/ })
+      .waitFor();
     await page.getByTestId('stem-status').filter({ hasText: 'ready' }).waitFor({ timeout: 150_000 });
     expect([...seen].some((s) => s === 'requested' || s === 'processing')).toBe(true);
     await page.getByLabel('Tracks', { exact: true }).click();
-    const options = await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').allInnerTexts();
+    const options = await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .allInnerTexts();
     const audio = await fetchAudio(api, shortId);
     expect(audio.stem_tracks.length).toBeGreaterThan(0);
     expect(options).toEqual(['original', ...audio.stem_tracks.map((t) => t.type)]);
@@ -112,19 +154,27 @@ describe('workspace: waveform timing, autobeat and stems in Chromium', () => {
   it('logs a failed stem status reading and stops polling', async () => {
     await openWorkspace(page, longId);
     const errors: string[] = [];
-    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     let readings = 0;
     // The separation itself is not under test here: the request is answered and the reading fails.
     await page.route(`**/api/audio/${longId}/stem/`, (route) => {
-      if (route.request().method() === 'POST') return route.fulfill({ json: { stem_status: 'requested', stem_tracks: [] } });
+      if (route.request().method() === 'POST')
+        return route.fulfill({ json: { stem_status: 'requested', stem_tracks: [] } });
       readings += 1;
       return route.fulfill({ status: 500, json: { detail: 'stem store unavailable' } });
     });
     await page.getByRole('button', { name: 'Request stems' }).click();
     await page.getByTestId('stem-status').filter({ hasText: 'requested' }).waitFor();
     // Chromium also logs the 500 itself ("Failed to load resource"); wait for the app's own line.
-    const isLogged = (text: string) => text.includes(`stem status of ${longId} failed`) && text.includes('stem store unavailable');
-    await eventually(async () => errors.some(isLogged), (found) => found, 15_000);
+    const isLogged = (text: string) =>
+      text.includes(`stem status of ${longId} failed`) && text.includes('stem store unavailable');
+    await eventually(
+      async () => errors.some(isLogged),
+      (found) => found,
+      15_000,
+    );
     expect(errors.some(isLogged)).toBe(true);
     const afterFailure = readings;
     await page.waitForTimeout(9000);

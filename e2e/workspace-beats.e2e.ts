@@ -1,9 +1,18 @@
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import type { Template } from '@curator/shared';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
 import {
-  beatRow, createBeat, eventually, fetchBeats, openWorkspace, seekTo, shownOffsets, shownSegments, waitForToast,
+  beatRow,
+  createBeat,
+  eventually,
+  fetchBeats,
+  openWorkspace,
+  seekTo,
+  shownOffsets,
+  shownSegments,
+  waitForToast,
 } from './harness/workspace-page';
 import { importCatalog, synthesiseTrackOnce, uniqueAudioId } from './harness/workspace-seed';
 
@@ -23,12 +32,49 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
   beforeAll(async () => {
     const track = synthesiseTrackOnce('ws-120bpm-180s', 180, 120);
     importCatalog(
-      [{ music_canonical_id: id, audio_name: 'Workspace Beats', is_original_sound: false, media: track.path, highlight_start_times_in_ms: [4000, 20000], duration_ms: 180000 }],
       [
-        { template_clips_media_id: tpl(1), music_canonical_id: id, code: 'CodeOne1', clips_count: 4, segments_info: [1000, 1500, 1500, 2250].map((d) => ({ duration_in_ms: d })), audio_asset_start_time_in_ms: 4000 },
-        { template_clips_media_id: tpl(2), music_canonical_id: id, code: 'CodeTwo2', clips_count: 7, segments_info: [1100, 1500, 1500, 2250].map((d) => ({ duration_in_ms: d })), audio_asset_start_time_in_ms: 4000 },
-        { template_clips_media_id: tpl(3), music_canonical_id: id, code: 'CodeThree3', clips_count: 2, segments_info: [2000, 2000].map((d) => ({ duration_in_ms: d })), audio_asset_start_time_in_ms: 20000 },
-        { template_clips_media_id: tpl(4), music_canonical_id: id, code: 'CodeFour4', clips_count: 3, segments_info: [1000].map((d) => ({ duration_in_ms: d })), audio_asset_start_time_in_ms: 7000 },
+        {
+          music_canonical_id: id,
+          audio_name: 'Workspace Beats',
+          is_original_sound: false,
+          media: track.path,
+          highlight_start_times_in_ms: [4000, 20000],
+          duration_ms: 180000,
+        },
+      ],
+      [
+        {
+          template_clips_media_id: tpl(1),
+          music_canonical_id: id,
+          code: 'CodeOne1',
+          clips_count: 4,
+          segments_info: [1000, 1500, 1500, 2250].map((d) => ({ duration_in_ms: d })),
+          audio_asset_start_time_in_ms: 4000,
+        },
+        {
+          template_clips_media_id: tpl(2),
+          music_canonical_id: id,
+          code: 'CodeTwo2',
+          clips_count: 7,
+          segments_info: [1100, 1500, 1500, 2250].map((d) => ({ duration_in_ms: d })),
+          audio_asset_start_time_in_ms: 4000,
+        },
+        {
+          template_clips_media_id: tpl(3),
+          music_canonical_id: id,
+          code: 'CodeThree3',
+          clips_count: 2,
+          segments_info: [2000, 2000].map((d) => ({ duration_in_ms: d })),
+          audio_asset_start_time_in_ms: 20000,
+        },
+        {
+          template_clips_media_id: tpl(4),
+          music_canonical_id: id,
+          code: 'CodeFour4',
+          clips_count: 3,
+          segments_info: [1000].map((d) => ({ duration_in_ms: d })),
+          audio_asset_start_time_in_ms: 7000,
+        },
       ],
     );
     api = await apiSession(admin);
@@ -63,13 +109,30 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
     await page.getByLabel('Add offset (s)').fill('10.25');
     await page.getByLabel('Add offset (s)').press('Enter');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await eventually(() => shownOffsets(page), (o) => o.length === 4);
+    await eventually(
+      () => shownOffsets(page),
+      (o) => o.length === 4,
+    );
     expect(await shownOffsets(page)).toEqual([5, 6.5, 8, 10.25]);
     // Music: the first segment starts at the latest highlight at or before the first offset (4 s).
-    expect(await shownSegments(page)).toEqual([[4, 5, 1], [5, 6.5, 1.5], [6.5, 8, 1.5], [8, 10.25, 2.25]]);
+    expect(await shownSegments(page)).toEqual([
+      [4, 5, 1],
+      [5, 6.5, 1.5],
+      [6.5, 8, 1.5],
+      [8, 10.25, 2.25],
+    ]);
     expect(await beatRow(page, 'beat#1').getByTestId('offset-count').innerText()).toBe('4');
-    const [saved] = await eventually(() => fetchBeats(api, id), (b) => b[0]?.offsets.length === 4);
-    expect(saved).toMatchObject({ name: 'beat#1', type: 'manual', done: false, offsets: [5, 6.5, 8, 10.25], starting_point_in_ms: 4000 });
+    const [saved] = await eventually(
+      () => fetchBeats(api, id),
+      (b) => b[0]?.offsets.length === 4,
+    );
+    expect(saved).toMatchObject({
+      name: 'beat#1',
+      type: 'manual',
+      done: false,
+      offsets: [5, 6.5, 8, 10.25],
+      starting_point_in_ms: 4000,
+    });
     expect(saved.segments_info).toEqual([1000, 1500, 1500, 2250].map((d) => ({ duration_in_ms: d })));
     await page.screenshot({ path: '/tmp/ws-beats.png', fullPage: true });
   }, 90_000);
@@ -85,7 +148,8 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
   }, 60_000);
 
   it('flags templates similar to the active beat by the threshold', async () => {
-    const flagged = async () => Promise.all([1, 2, 3].map(async (k) => (await templateRow(k).getByTestId('similar-flag').count()) === 1));
+    const flagged = async () =>
+      Promise.all([1, 2, 3].map(async (k) => (await templateRow(k).getByTestId('similar-flag').count()) === 1));
     expect(await flagged()).toEqual([true, true, false]);
     // tmpl 2 is about 95.7 % alike: out at 96, back in at 95.
     await page.getByLabel('Similarity treshhold %').fill('96');
@@ -98,7 +162,10 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
 
   it('selecting a template shows its boundaries, clears the beat and disables delete', async () => {
     await templateRow(3).click();
-    await eventually(() => shownOffsets(page), (o) => o[0] === 20);
+    await eventually(
+      () => shownOffsets(page),
+      (o) => o[0] === 20,
+    );
     expect(await shownOffsets(page)).toEqual([20, 22, 24]);
     expect(await beatRow(page, 'beat#1').evaluate((tr) => tr.classList.contains('row-active'))).toBe(false);
     const deletes = page.getByTestId('offsets-table').getByRole('button', { name: 'delete offset' });
@@ -109,10 +176,15 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
   it('clones a template into "beat#2 copy of tmpl#m" and selects it', async () => {
     const index = Number((await templateRow(3).locator('.template-index').innerText()).replace('tmpl#', ''));
     const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/beats/');
-    await templateRow(3).getByRole('button', { name: `clone tmpl#${index}` }).click();
+    await templateRow(3)
+      .getByRole('button', { name: `clone tmpl#${index}` })
+      .click();
     // The create call carries what a clone sends: offsets, segments and the start.
     expect((await sent).postDataJSON()).toMatchObject({
-      offsets: [22, 24], segments_info: [{ duration_in_ms: 2000 }, { duration_in_ms: 2000 }], starting_point_in_ms: 20000, audio_asset_start_time_in_ms: 20000,
+      offsets: [22, 24],
+      segments_info: [{ duration_in_ms: 2000 }, { duration_in_ms: 2000 }],
+      starting_point_in_ms: 20000,
+      audio_asset_start_time_in_ms: 20000,
     });
     const name = `beat#2 copy of tmpl#${index}`;
     await beatRow(page, name).and(page.locator('.row-active')).waitFor();
@@ -123,28 +195,53 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
 
   it('copies the template code JSON to the clipboard', async () => {
     const index = Number((await templateRow(1).locator('.template-index').innerText()).replace('tmpl#', ''));
-    await templateRow(1).getByRole('button', { name: `copy code tmpl#${index}` }).click();
+    await templateRow(1)
+      .getByRole('button', { name: `copy code tmpl#${index}` })
+      .click();
     await waitForToast(page, 'Template code copied');
     const code = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
     expect(code).toEqual({
-      audio_id: `a${id}`, audio_type: 'music', audio_name: 'Workspace Beats', audio_artist_name: 'E2E Artist', audio_canonical_id: id,
-      music_canonical_id: id, segments_info: [1000, 1500, 1500, 2250].map((d) => ({ duration_in_ms: d })), audio_asset_start_time_in_ms: 4000,
-      template_clips_media_id: tpl(1), segments_count: 4, segments_length_ms: 6250,
+      audio_id: `a${id}`,
+      audio_type: 'music',
+      audio_name: 'Workspace Beats',
+      audio_artist_name: 'E2E Artist',
+      audio_canonical_id: id,
+      music_canonical_id: id,
+      segments_info: [1000, 1500, 1500, 2250].map((d) => ({ duration_in_ms: d })),
+      audio_asset_start_time_in_ms: 4000,
+      template_clips_media_id: tpl(1),
+      segments_count: 4,
+      segments_length_ms: 6250,
     });
   }, 60_000);
 
   it('approves and unapproves a template, and delete disapproves it and takes it off the list', async () => {
-    const approval = async (k: number) => (await fetchTemplates()).find((t) => t.template_info.template_clips_media_id === tpl(k))?.template_meta.approved;
+    const approval = async (k: number) =>
+      (await fetchTemplates()).find((t) => t.template_info.template_clips_media_id === tpl(k))?.template_meta.approved;
     const checkbox = templateRow(2).getByRole('checkbox');
     await checkbox.check();
-    expect(await eventually(() => approval(2), (a) => a === true)).toBe(true);
+    expect(
+      await eventually(
+        () => approval(2),
+        (a) => a === true,
+      ),
+    ).toBe(true);
     await checkbox.uncheck();
-    expect(await eventually(() => approval(2), (a) => a === null)).toBeNull();
+    expect(
+      await eventually(
+        () => approval(2),
+        (a) => a === null,
+      ),
+    ).toBeNull();
     const index = Number((await templateRow(2).locator('.template-index').innerText()).replace('tmpl#', ''));
-    await templateRow(2).getByRole('button', { name: `delete tmpl#${index}` }).click();
+    await templateRow(2)
+      .getByRole('button', { name: `delete tmpl#${index}` })
+      .click();
     await templateRow(2).waitFor({ state: 'detached' });
     expect(await approval(2)).toBe(false);
-    expect((await fetchTemplates('&exclude_disapproved=true')).map((t) => t.template_info.template_clips_media_id)).not.toContain(tpl(2));
+    expect(
+      (await fetchTemplates('&exclude_disapproved=true')).map((t) => t.template_info.template_clips_media_id),
+    ).not.toContain(tpl(2));
   }, 60_000);
 
   it('renames by double-click with confirm and cancel, and undoes and redoes renames and offsets', async () => {
@@ -156,34 +253,58 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
     await page.getByLabel('Beat name', { exact: true }).fill('verse');
     await page.getByRole('button', { name: 'Confirm name' }).click();
     await beatRow(page, 'verse').waitFor();
-    await eventually(() => fetchBeats(api, id), (b) => b.some((x) => x.name === 'verse'));
+    await eventually(
+      () => fetchBeats(api, id),
+      (b) => b.some((x) => x.name === 'verse'),
+    );
 
     await beatRow(page, 'verse').getByText('verse', { exact: true }).click();
     await seekTo(page, 12);
     await page.keyboard.press('b');
-    await eventually(() => shownOffsets(page), (o) => o.includes(12));
+    await eventually(
+      () => shownOffsets(page),
+      (o) => o.includes(12),
+    );
     await page.keyboard.press('Control+z');
-    await eventually(() => shownOffsets(page), (o) => !o.includes(12));
+    await eventually(
+      () => shownOffsets(page),
+      (o) => !o.includes(12),
+    );
     expect(await shownOffsets(page)).toEqual([5, 6.5, 8, 10.25]);
     await page.keyboard.press('Control+z');
     await beatRow(page, 'beat#1').waitFor();
     await page.keyboard.press('Control+Shift+z');
     await beatRow(page, 'verse').waitFor();
     await page.keyboard.press('Control+Shift+z');
-    await eventually(() => shownOffsets(page), (o) => o.includes(12));
-    const verse = await eventually(() => fetchBeats(api, id), (b) => b.some((x) => x.name === 'verse' && x.offsets.includes(12)));
+    await eventually(
+      () => shownOffsets(page),
+      (o) => o.includes(12),
+    );
+    const verse = await eventually(
+      () => fetchBeats(api, id),
+      (b) => b.some((x) => x.name === 'verse' && x.offsets.includes(12)),
+    );
     expect(verse.find((b) => b.name === 'verse')?.offsets).toEqual([5, 6.5, 8, 10.25, 12]);
   }, 90_000);
 
   it('selects an offset row and deletes it with Backspace; the done checkbox saves', async () => {
     await page.getByTestId('offsets-table').locator('tr[data-row-key="6.5"]').click();
     await page.keyboard.press('Backspace');
-    await eventually(() => shownOffsets(page), (o) => !o.includes(6.5));
+    await eventually(
+      () => shownOffsets(page),
+      (o) => !o.includes(6.5),
+    );
     // The tick shows once the save has been queued behind the offset delete; wait for it as a user would.
     const done = beatRow(page, 'verse').getByRole('checkbox');
     await done.click();
-    await eventually(() => done.isChecked(), (checked) => checked);
-    const beats = await eventually(() => fetchBeats(api, id), (b) => b.some((x) => x.name === 'verse' && x.done && !x.offsets.includes(6.5)));
+    await eventually(
+      () => done.isChecked(),
+      (checked) => checked,
+    );
+    const beats = await eventually(
+      () => fetchBeats(api, id),
+      (b) => b.some((x) => x.name === 'verse' && x.done && !x.offsets.includes(6.5)),
+    );
     expect(beats.find((b) => b.name === 'verse')).toMatchObject({ done: true, offsets: [5, 8, 10.25, 12] });
   }, 60_000);
 });

@@ -1,7 +1,20 @@
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
+
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
-import { beatRow, createBeat, eventually, fetchAudio, fetchBeats, openWorkspace, rowKeys, seekTo, shownOffsets, shownSegments, waitForToast } from './harness/workspace-page';
+import {
+  beatRow,
+  createBeat,
+  eventually,
+  fetchAudio,
+  fetchBeats,
+  openWorkspace,
+  rowKeys,
+  seekTo,
+  shownOffsets,
+  shownSegments,
+  waitForToast,
+} from './harness/workspace-page';
 import { importCatalog, synthesiseTrackOnce, uniqueAudioId } from './harness/workspace-seed';
 
 describe('workspace: ending points, EPT and original sound in Chromium', () => {
@@ -19,14 +32,31 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
       await page.getByLabel('Add offset (s)').press('Enter');
     }
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await eventually(() => shownOffsets(page), (o) => o.length === offsets.length);
+    await eventually(
+      () => shownOffsets(page),
+      (o) => o.length === offsets.length,
+    );
   }
 
   beforeAll(async () => {
     const track = synthesiseTrackOnce('ws-120bpm-180s', 180, 120);
     importCatalog([
-      { music_canonical_id: musicId, audio_name: 'Workspace EPs', is_original_sound: false, media: track.path, highlight_start_times_in_ms: [2000], eps: [] },
-      { music_canonical_id: originalId, audio_name: 'Workspace Original', is_original_sound: true, media: track.path, highlight_start_times_in_ms: [0], eps: [] },
+      {
+        music_canonical_id: musicId,
+        audio_name: 'Workspace EPs',
+        is_original_sound: false,
+        media: track.path,
+        highlight_start_times_in_ms: [2000],
+        eps: [],
+      },
+      {
+        music_canonical_id: originalId,
+        audio_name: 'Workspace Original',
+        is_original_sound: true,
+        media: track.path,
+        highlight_start_times_in_ms: [0],
+        eps: [],
+      },
     ]);
     api = await apiSession(admin);
     browser = await launchChromium();
@@ -48,7 +78,14 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
     await waitForToast(page, 'Ending points must be at least 0.5 s apart');
     await eventually(shownEndingPoints, (p) => p.length === 3);
     expect(await shownEndingPoints()).toEqual([10, 10.5, 40]);
-    expect((await eventually(() => fetchAudio(api, musicId), (a) => a.eps.length === 3)).eps).toEqual([10, 10.5, 40]);
+    expect(
+      (
+        await eventually(
+          () => fetchAudio(api, musicId),
+          (a) => a.eps.length === 3,
+        )
+      ).eps,
+    ).toEqual([10, 10.5, 40]);
   }, 60_000);
 
   it('deletes the selected ending point with Backspace, and undo/redo bring it back and take it away', async () => {
@@ -58,10 +95,24 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
     expect(await shownEndingPoints()).toEqual([10, 40]);
     await page.keyboard.press('Control+z');
     await eventually(shownEndingPoints, (p) => p.length === 3);
-    expect((await eventually(() => fetchAudio(api, musicId), (a) => a.eps.length === 3)).eps).toEqual([10, 10.5, 40]);
+    expect(
+      (
+        await eventually(
+          () => fetchAudio(api, musicId),
+          (a) => a.eps.length === 3,
+        )
+      ).eps,
+    ).toEqual([10, 10.5, 40]);
     await page.keyboard.press('Control+Shift+z');
     await eventually(shownEndingPoints, (p) => p.length === 2);
-    expect((await eventually(() => fetchAudio(api, musicId), (a) => a.eps.length === 2)).eps).toEqual([10, 40]);
+    expect(
+      (
+        await eventually(
+          () => fetchAudio(api, musicId),
+          (a) => a.eps.length === 2,
+        )
+      ).eps,
+    ).toEqual([10, 40]);
   }, 60_000);
 
   it('EPT makes {name}_ep#k beats and skips results over 30 s; again it replaces them', async () => {
@@ -69,9 +120,16 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
     await typeOffsets([3, 4, 5, 6, 8, 9.6]);
     await beatRow(page, 'chorus').getByRole('button', { name: 'EPT', exact: true }).click();
     await beatRow(page, 'chorus_ep#1').waitFor();
-    const made = await eventually(() => fetchBeats(api, musicId), (b) => b.some((x) => x.name === 'chorus_ep#1'));
+    const made = await eventually(
+      () => fetchBeats(api, musicId),
+      (b) => b.some((x) => x.name === 'chorus_ep#1'),
+    );
     // e1 = 10: offsets before 10 − 0.5, then 10. e2 = 40 would run 38 s from the 2 s highlight: dropped.
-    expect(made.find((b) => b.name === 'chorus_ep#1')).toMatchObject({ type: 'ep', offsets: [3, 4, 5, 6, 8, 10], starting_point_in_ms: 2000 });
+    expect(made.find((b) => b.name === 'chorus_ep#1')).toMatchObject({
+      type: 'ep',
+      offsets: [3, 4, 5, 6, 8, 10],
+      starting_point_in_ms: 2000,
+    });
     expect(made.some((b) => b.name === 'chorus_ep#2')).toBe(false);
     expect(await beatRow(page, 'chorus_ep#1').getByRole('button', { name: 'EPT', exact: true }).count()).toBe(0);
     await beatRow(page, 'chorus').getByText('chorus', { exact: true }).click();
@@ -87,7 +145,10 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
     await page.getByTestId('audio-type').filter({ hasText: 'original_sound' }).waitFor();
     await createBeat(page, '', 'beat#1');
     await typeOffsets([1.5, 3]);
-    expect(await shownSegments(page)).toEqual([[0, 1.5, 1.5], [1.5, 3, 1.5]]);
+    expect(await shownSegments(page)).toEqual([
+      [0, 1.5, 1.5],
+      [1.5, 3, 1.5],
+    ]);
     await beatRow(page, 'beat#1').getByRole('button', { name: 'EPT', exact: true }).click();
     await waitForToast(page, 'There are no EPs for this audio');
   }, 60_000);

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
+
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand, type Credentials } from './harness/session';
 import { eventually, fetchAudio, openWorkspace, waitForToast } from './harness/workspace-page';
@@ -24,7 +25,16 @@ describe('workspace: the audio lock between two users in Chromium', () => {
 
   beforeAll(async () => {
     const track = synthesiseTrackOnce('ws-120bpm-180s', 180, 120);
-    importCatalog([{ music_canonical_id: id, audio_name: 'Workspace Lock', is_original_sound: false, media: track.path, highlight_start_times_in_ms: [1000], eps: [] }]);
+    importCatalog([
+      {
+        music_canonical_id: id,
+        audio_name: 'Workspace Lock',
+        is_original_sound: false,
+        media: track.path,
+        highlight_start_times_in_ms: [1000],
+        eps: [],
+      },
+    ]);
     [aliceApi, bobApi] = await Promise.all([apiSession(alice), apiSession(bob)]);
     browser = await launchChromium();
     [alicePage, bobPage] = await Promise.all([openAs(alice), openAs(bob)]);
@@ -42,7 +52,10 @@ describe('workspace: the audio lock between two users in Chromium', () => {
     expect(await fetchAudio(bobApi, id)).toMatchObject({ locked: true, locked_by: alice.username });
 
     await openWorkspace(bobPage, id);
-    await bobPage.getByTestId('lock-state').filter({ hasText: `Locked by ${alice.username}` }).waitFor();
+    await bobPage
+      .getByTestId('lock-state')
+      .filter({ hasText: `Locked by ${alice.username}` })
+      .waitFor();
     await bobPage.locator('[data-testid="workspace"][data-read-only="true"]').waitFor();
     expect(await bobPage.getByLabel('New beat name').isDisabled()).toBe(true);
     // Keys that write are refused on screen too.
@@ -56,7 +69,8 @@ describe('workspace: the audio lock between two users in Chromium', () => {
     expect(refused.status()).toBe(423);
     expect(await refused.json()).toEqual({ detail: `Locked by ${alice.username}` });
     const beat = await bobApi.post('/api/beats/', {
-      data: { name: 'sneaky', music_canonical_id: id, audio_type: 'music', done: false }, headers: { 'X-CSRFToken': bobApi.csrf },
+      data: { name: 'sneaky', music_canonical_id: id, audio_type: 'music', done: false },
+      headers: { 'X-CSRFToken': bobApi.csrf },
     });
     expect(beat.status()).toBe(423);
     expect((await fetchAudio(aliceApi, id)).eps).toEqual([]);
@@ -70,7 +84,10 @@ describe('workspace: the audio lock between two users in Chromium', () => {
     expect((await saveEndingPoints(bobApi, [5])).status()).toBe(200);
     expect((await saveEndingPoints(aliceApi, [6])).status()).toBe(423);
     // The first user's editor refreshes its lock every 10 s and then learns who holds it.
-    await alicePage.getByTestId('lock-state').filter({ hasText: `Locked by ${bob.username}` }).waitFor({ timeout: 15_000 });
+    await alicePage
+      .getByTestId('lock-state')
+      .filter({ hasText: `Locked by ${bob.username}` })
+      .waitFor({ timeout: 15_000 });
     await alicePage.locator('[data-testid="workspace"][data-read-only="true"]').waitFor();
   }, 60_000);
 
@@ -79,7 +96,10 @@ describe('workspace: the audio lock between two users in Chromium', () => {
     await alicePage.close();
     await bobPage.locator('.shell-nav').getByText('Audios', { exact: true }).click();
     await bobPage.waitForURL('**/audios/**');
-    const audio = await eventually(() => fetchAudio(aliceApi, id), (a) => !a.locked);
+    const audio = await eventually(
+      () => fetchAudio(aliceApi, id),
+      (a) => !a.locked,
+    );
     expect(audio).toMatchObject({ locked: false, locked_by: null });
   }, 60_000);
 });

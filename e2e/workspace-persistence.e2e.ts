@@ -1,7 +1,17 @@
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
+
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
-import { beatRow, createBeat, eventually, fetchBeats, openWorkspace, seekTo, shownOffsets, waitForToast } from './harness/workspace-page';
+import {
+  beatRow,
+  createBeat,
+  eventually,
+  fetchBeats,
+  openWorkspace,
+  seekTo,
+  shownOffsets,
+  waitForToast,
+} from './harness/workspace-page';
 import { importCatalog, synthesiseTrackOnce, uniqueAudioId } from './harness/workspace-seed';
 
 describe('workspace: saves that fail, playback keys and media states in Chromium', () => {
@@ -20,7 +30,13 @@ describe('workspace: saves that fail, playback keys and media states in Chromium
   beforeAll(async () => {
     const track = synthesiseTrackOnce('ws-100bpm-30s', 30, 100);
     importCatalog([
-      { music_canonical_id: id, audio_name: 'Workspace Saves', is_original_sound: true, media: track.path, highlight_start_times_in_ms: [0] },
+      {
+        music_canonical_id: id,
+        audio_name: 'Workspace Saves',
+        is_original_sound: true,
+        media: track.path,
+        highlight_start_times_in_ms: [0],
+      },
       { music_canonical_id: noMediaId, audio_name: 'Workspace Silent', is_original_sound: true, media: null },
     ]);
     api = await apiSession(admin);
@@ -38,21 +54,38 @@ describe('workspace: saves that fail, playback keys and media states in Chromium
   it('shows a save refused as stale (409) and returns the screen to what the server holds', async () => {
     await createBeat(page, 'shared', 'shared');
     await typeOffset(2);
-    const [held] = await eventually(() => fetchBeats(api, id), (b) => b[0]?.offsets.length === 1);
+    const [held] = await eventually(
+      () => fetchBeats(api, id),
+      (b) => b[0]?.offsets.length === 1,
+    );
     // Someone saves the beat elsewhere: the screen's version is now stale.
     const elsewhere = await api.put(`/api/beats/${held.id}/`, {
-      data: { name: held.name, music_canonical_id: id, audio_type: held.audio_type, done: false, type: held.type, offsets: [2, 7], version: held.version },
+      data: {
+        name: held.name,
+        music_canonical_id: id,
+        audio_type: held.audio_type,
+        done: false,
+        type: held.type,
+        offsets: [2, 7],
+        version: held.version,
+      },
       headers: { 'X-CSRFToken': api.csrf },
     });
     expect(elsewhere.status()).toBe(200);
     await typeOffset(4);
     await waitForToast(page, 'This beat was changed by someone else; reload it before saving');
-    await eventually(() => shownOffsets(page), (o) => o.join() === '2,7');
+    await eventually(
+      () => shownOffsets(page),
+      (o) => o.join() === '2,7',
+    );
     expect(await shownOffsets(page)).toEqual([2, 7]);
     expect((await fetchBeats(api, id))[0].offsets).toEqual([2, 7]);
     // The next edit builds on the server's beat and saves.
     await typeOffset(4);
-    await eventually(() => fetchBeats(api, id), (b) => b[0].offsets.length === 3);
+    await eventually(
+      () => fetchBeats(api, id),
+      (b) => b[0].offsets.length === 3,
+    );
     expect((await fetchBeats(api, id))[0].offsets).toEqual([2, 4, 7]);
   }, 60_000);
 
@@ -60,7 +93,11 @@ describe('workspace: saves that fail, playback keys and media states in Chromium
     const images = (await (await api.get('/api/beatimages/')).json()) as { image: string }[];
     expect(images.length).toBeGreaterThan(1);
     // Original sound, offsets 2, 4, 7: segments 0–2, 2–4, 4–7.
-    for (const [timeS, index] of [[1, 0], [3, 1], [5, 2]]) {
+    for (const [timeS, index] of [
+      [1, 0],
+      [3, 1],
+      [5, 2],
+    ]) {
       await seekTo(page, timeS);
       await page.locator(`[data-testid="preview"][data-segment-index="${index}"]`).waitFor();
       const src = await page.getByTestId('preview-image').getAttribute('src');
@@ -79,9 +116,17 @@ describe('workspace: saves that fail, playback keys and media states in Chromium
   it('deletes a beat after the confirm', async () => {
     await beatRow(page, 'shared').getByRole('button', { name: 'delete shared' }).click();
     await page.locator('.ant-popconfirm').getByText('are you sure ?').waitFor();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /OK|Yes/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /OK|Yes/ })
+      .click();
     await beatRow(page, 'shared').waitFor({ state: 'detached' });
-    expect(await eventually(() => fetchBeats(api, id), (b) => b.length === 0)).toEqual([]);
+    expect(
+      await eventually(
+        () => fetchBeats(api, id),
+        (b) => b.length === 0,
+      ),
+    ).toEqual([]);
   }, 30_000);
 
   it('says the audio has no media instead of drawing a waveform', async () => {

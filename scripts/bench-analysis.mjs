@@ -6,8 +6,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'node_modules', '.cache', 'bench-analysis');
-execFileSync(join(root, 'node_modules', '.bin', 'swc'), ['api/src/analysis', '-d', outDir, '--config-file', 'tools/swc-node.json', '--ignore', '**/*.test.ts', '--quiet'],
-  { cwd: root, stdio: 'inherit' });
+execFileSync(
+  join(root, 'node_modules', '.bin', 'swc'),
+  ['api/src/analysis', '-d', outDir, '--config-file', 'tools/swc-node.json', '--ignore', '**/*.test.ts', '--quiet'],
+  { cwd: root, stdio: 'inherit' },
+);
 const require = createRequire(import.meta.url);
 const { runAnalysisBenchmark } = require(join(outDir, 'api', 'src', 'analysis', 'dev', 'bench.js'));
 for (const line of await runAnalysisBenchmark()) console.log(line);

@@ -7,10 +7,11 @@
 // 20, 5 above 20,000 audios) change the run; the direct queries (seconds to minutes each) take at
 // most 5 samples, 3 above 20,000 audios.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+
 import { login, timeIt } from './lib/bench-http.mjs';
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
@@ -19,7 +20,13 @@ const require = createRequire(import.meta.url);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const QUERIES = {
   'default listing': {},
-  '3 filters + growth sort': { audio_type: 'music', reel_count_min: '10', trendlist: 'trending', sort_by: 'growth', sort_dir: 'desc' },
+  '3 filters + growth sort': {
+    audio_type: 'music',
+    reel_count_min: '10',
+    trendlist: 'trending',
+    sort_by: 'growth',
+    sort_dir: 'desc',
+  },
   'name search': { q: 'neon' },
 };
 const PASSWORD = 'bench-password-1';
@@ -32,7 +39,8 @@ function driverQuery(db, params) {
   const filter = buildAudioListFilter(q);
   const sort = buildAudioListSort(q);
   const audios = db.collection('audios');
-  return () => Promise.all([audios.find(filter).sort(sort).skip(0).limit(100).toArray(), audios.countDocuments(filter)]);
+  return () =>
+    Promise.all([audios.find(filter).sort(sort).skip(0).limit(100).toArray(), audios.countDocuments(filter)]);
 }
 
 async function benchSize(db, size, tmp) {
@@ -43,7 +51,13 @@ async function benchSize(db, size, tmp) {
   const uri = `${db.uri}bench_${size}`;
   const mediaDir = path.join(tmp, 'media');
   let t = Date.now();
-  await seedDemoCatalog({ mongodbUri: uri, mediaDir, cacheDir: path.join(ROOT, 'data', 'demo-cache'), count: size, withRelated: false });
+  await seedDemoCatalog({
+    mongodbUri: uri,
+    mediaDir,
+    cacheDir: path.join(ROOT, 'data', 'demo-cache'),
+    count: size,
+    withRelated: false,
+  });
   console.log(`seeded ${size} audios in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   await ensureDemoAdmin({ mongodbUri: uri, username: 'bench', password: PASSWORD });
   t = Date.now();
@@ -60,7 +74,9 @@ async function benchSize(db, size, tmp) {
       return res.json();
     };
     const first = await list({});
-    console.log(`  API started and answered its first list (${first.total} audios) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `  API started and answered its first list (${first.total} audios) in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
     for (const [name, params] of Object.entries(QUERIES)) {
       const http = await timeIt(samples, () => list(params));
       const direct = await timeIt(directSamples, driverQuery(client.db(), params));
@@ -73,7 +89,9 @@ async function benchSize(db, size, tmp) {
     const afterWrite = await timeIt(samples, async () => {
       const id = ids[n++ % ids.length];
       const res = await fetch(`${api.baseUrl}/api/audio/${id}/taggify/`, {
-        method: 'POST', headers: { cookie, 'X-CSRFToken': csrf, 'content-type': 'application/json' }, body: JSON.stringify({ tags: [`bench ${n}`] }),
+        method: 'POST',
+        headers: { cookie, 'X-CSRFToken': csrf, 'content-type': 'application/json' },
+        body: JSON.stringify({ tags: [`bench ${n}`] }),
       });
       if (!res.ok) throw new Error(`taggify: ${res.status}`);
       const started = process.hrtime.bigint();
@@ -90,14 +108,22 @@ async function benchSize(db, size, tmp) {
 
 function printTable(rows) {
   const f = (n) => (n === undefined ? '-' : n.toFixed(1)).padStart(9);
-  console.log(`\n${'audios'.padStart(7)} | ${'query'.padEnd(27)} |  API p50 |  API p95 |   DB p50 |   DB p95 | API/DB p50`);
+  console.log(
+    `\n${'audios'.padStart(7)} | ${'query'.padEnd(27)} |  API p50 |  API p95 |   DB p50 |   DB p95 | API/DB p50`,
+  );
   console.log('-'.repeat(100));
   for (const r of rows) {
     const ratio = r.direct ? (r.http.p50 / r.direct.p50).toFixed(3) : '-';
-    console.log(`${String(r.size).padStart(7)} | ${r.name.padEnd(27)} |${f(r.http.p50)} |${f(r.http.p95)} |${f(r.direct?.p50)} |${f(r.direct?.p95)} | ${ratio.padStart(9)}`);
+    console.log(
+      `${String(r.size).padStart(7)} | ${r.name.padEnd(27)} |${f(r.http.p50)} |${f(r.http.p95)} |${f(r.direct?.p50)} |${f(r.direct?.p95)} | ${ratio.padStart(9)}`,
+    );
   }
-  console.log('(milliseconds over HTTP, logged in; DB = the same find(100) + count sent straight to the database with the driver,');
-  console.log(' in parallel: the database path of the list, which the API leaves for its in-memory copy on the embedded database)');
+  console.log(
+    '(milliseconds over HTTP, logged in; DB = the same find(100) + count sent straight to the database with the driver,',
+  );
+  console.log(
+    ' in parallel: the database path of the list, which the API leaves for its in-memory copy on the embedded database)',
+  );
 }
 
 async function main() {

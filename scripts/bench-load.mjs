@@ -7,10 +7,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+
 import { percentile } from './lib/bench-http.mjs';
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
@@ -35,14 +36,23 @@ class Session {
     const headers = { cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ') };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (method !== 'GET') headers['x-csrftoken'] = this.jar.get('csrftoken') ?? '';
-    const res = await fetch(this.baseUrl + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const res = await fetch(this.baseUrl + url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const eq = pair.indexOf('=');
       this.jar.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, commands: Number(res.headers.get('x-db-commands') ?? NaN) };
+    return {
+      status: res.status,
+      body: text ? JSON.parse(text) : null,
+      commands: Number(res.headers.get('x-db-commands') ?? NaN),
+    };
   }
   async login(username) {
     await this.request('GET', '/api/health/');
@@ -77,7 +87,8 @@ async function runSession(session, pool, deadline, stats) {
       (stats.kinds[kind] ??= []).push(ms);
     }
     if (method === 'PUT' && res.status === expected) stats.saveCommands.push(res.commands);
-    if (res.status !== expected) stats.errors.push(`${kind} ${method} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+    if (res.status !== expected)
+      stats.errors.push(`${kind} ${method} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
     return res.status === expected ? res.body : null;
   };
   while (Date.now() < deadline) {
@@ -92,9 +103,29 @@ async function runSession(session, pool, deadline, stats) {
     } else {
       const startS = audio.is_original_sound ? 0 : Math.max(0, ...audio.highlight_start_times_in_ms.slice(0, 1)) / 1000;
       const offsets = [startS + 1, startS + 2.5, startS + 4 + Math.round(Math.random() * 100) / 100];
-      const made = await timed('write', 'POST', '/api/beats/', { music_canonical_id: audio.id, audio_type: audio.is_original_sound ? 'original_sound' : 'music', offsets }, 201);
+      const made = await timed(
+        'write',
+        'POST',
+        '/api/beats/',
+        { music_canonical_id: audio.id, audio_type: audio.is_original_sound ? 'original_sound' : 'music', offsets },
+        201,
+      );
       if (made) {
-        await timed('save', 'PUT', `/api/beats/${made.id}/`, { name: `${made.name} v1`, music_canonical_id: audio.id, audio_type: made.audio_type, done: false, type: 'manual', offsets: [...offsets, startS + 6], version: made.version }, 200);
+        await timed(
+          'save',
+          'PUT',
+          `/api/beats/${made.id}/`,
+          {
+            name: `${made.name} v1`,
+            music_canonical_id: audio.id,
+            audio_type: made.audio_type,
+            done: false,
+            type: 'manual',
+            offsets: [...offsets, startS + 6],
+            version: made.version,
+          },
+          200,
+        );
       }
     }
   }
@@ -106,7 +137,11 @@ async function startApi(uri, env) {
   const port = await findFreePort();
   // BENCH_LOAD_API_LOG=file appends every instance's request log there (to see where time goes).
   const log = process.env.BENCH_LOAD_API_LOG ? fs.openSync(process.env.BENCH_LOAD_API_LOG, 'a') : 'ignore';
-  const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), MONGODB_URI: uri, WEB_ROOT: ROOT }, stdio: ['ignore', log, 'inherit'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), MONGODB_URI: uri, WEB_ROOT: ROOT },
+    stdio: ['ignore', log, 'inherit'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const api = {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -119,7 +154,13 @@ async function startApi(uri, env) {
   };
   for (const deadline = Date.now() + 180_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
     if (child.exitCode !== null) throw new Error(`API exited with code ${child.exitCode}`);
-    if (await fetch(`${api.baseUrl}/api/health/`).then((r) => r.ok, () => false)) return api;
+    if (
+      await fetch(`${api.baseUrl}/api/health/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return api;
   }
   await api.stop();
   throw new Error('API did not become healthy within 180 s');
@@ -131,17 +172,31 @@ function startProxy(targets) {
   let next = 0;
   const server = http.createServer((req, res) => {
     const target = new URL(targets[next++ % targets.length]);
-    const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent }, (up) => {
-      res.writeHead(up.statusCode, up.headers);
-      up.pipe(res);
-    });
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
+      (up) => {
+        res.writeHead(up.statusCode, up.headers);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end('{"detail":"Bad gateway"}');
     });
     req.pipe(upstream);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => { agent.destroy(); server.close(r); }) })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}`,
+        close: () =>
+          new Promise((r) => {
+            agent.destroy();
+            server.close(r);
+          }),
+      }),
+    ),
+  );
 }
 
 async function loadRun(label, baseUrl, pool) {
@@ -167,8 +222,24 @@ async function loadRun(label, baseUrl, pool) {
     errors: stats.errors.length,
     saveCommands: stats.saveCommands.length ? Math.max(...stats.saveCommands) : NaN,
     saveCommandsMean: stats.saveCommands.reduce((a, b) => a + b, 0) / stats.saveCommands.length,
-    saveP50: percentile((stats.kinds.save ?? []).sort((a, b) => a - b), 50),
-    mix: Object.fromEntries(Object.entries(stats.kinds).map(([k, xs]) => [k, { n: xs.length, p50: Math.round(percentile(xs.sort((a, b) => a - b), 50)) }])),
+    saveP50: percentile(
+      (stats.kinds.save ?? []).sort((a, b) => a - b),
+      50,
+    ),
+    mix: Object.fromEntries(
+      Object.entries(stats.kinds).map(([k, xs]) => [
+        k,
+        {
+          n: xs.length,
+          p50: Math.round(
+            percentile(
+              xs.sort((a, b) => a - b),
+              50,
+            ),
+          ),
+        },
+      ]),
+    ),
   };
   console.log(`  ${label}: ${row.requests} requests in ${elapsedS.toFixed(1)} s`);
   if (stats.errors.length) console.log(`  first errors:\n    ${[...new Set(stats.errors)].slice(0, 8).join('\n    ')}`);
@@ -184,18 +255,28 @@ async function main() {
   const db = await startFerretDb({ dataDir: path.join(tmp, 'db'), listen: '127.0.0.1:0' });
   const uri = `${db.uri}bench_load`;
   const mediaDir = path.join(tmp, 'media');
-  const env = { MEDIA_DIR: mediaDir, DB_COMMAND_COUNT: '1', LOG_LEVEL: process.env.BENCH_LOAD_API_LOG ? 'info' : 'silent' };
+  const env = {
+    MEDIA_DIR: mediaDir,
+    DB_COMMAND_COUNT: '1',
+    LOG_LEVEL: process.env.BENCH_LOAD_API_LOG ? 'info' : 'silent',
+  };
   const apis = [];
   const rows = [];
   try {
     const t = Date.now();
-    await seedDemoCatalog({ mongodbUri: uri, mediaDir, cacheDir: path.join(ROOT, 'data', 'demo-cache'), count: AUDIOS });
+    await seedDemoCatalog({
+      mongodbUri: uri,
+      mediaDir,
+      cacheDir: path.join(ROOT, 'data', 'demo-cache'),
+      count: AUDIOS,
+    });
     console.log(`seeded ${AUDIOS} audios with templates and reels in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     await ensureDemoAdmin({ mongodbUri: uri, username: 'bench-admin', password: PASSWORD });
     apis.push(await startApi(uri, env));
     const admin = new Session(apis[0].baseUrl);
     await admin.login('bench-admin');
-    for (let i = 0; i < USERS; i++) await admin.request('POST', '/api/users/', { username: `bench${i}`, password: PASSWORD, admin: false });
+    for (let i = 0; i < USERS; i++)
+      await admin.request('POST', '/api/users/', { username: `bench${i}`, password: PASSWORD, admin: false });
     const ids = (await admin.request('GET', '/api/audio/')).body.results.map((a) => a.id);
     const pool = [];
     for (const id of ids) pool.push((await admin.request('GET', `/api/audio/${id}/`)).body);
@@ -215,9 +296,14 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   const f = (n) => n.toFixed(1).padStart(8);
-  console.log(`\n${'setup'.padEnd(20)} | requests |   req/s |     p50 |     p95 |     p99 | errors | save p50 | db commands per save (mean, max)`);
+  console.log(
+    `\n${'setup'.padEnd(20)} | requests |   req/s |     p50 |     p95 |     p99 | errors | save p50 | db commands per save (mean, max)`,
+  );
   console.log('-'.repeat(118));
-  for (const r of rows) console.log(`${r.label.padEnd(20)} | ${String(r.requests).padStart(8)} |${f(r.rps)} |${f(r.p50)} |${f(r.p95)} |${f(r.p99)} | ${String(r.errors).padStart(6)} |${f(r.saveP50)} | ${r.saveCommandsMean.toFixed(1)}, ${r.saveCommands}`);
+  for (const r of rows)
+    console.log(
+      `${r.label.padEnd(20)} | ${String(r.requests).padStart(8)} |${f(r.rps)} |${f(r.p50)} |${f(r.p95)} |${f(r.p99)} | ${String(r.errors).padStart(6)} |${f(r.saveP50)} | ${r.saveCommandsMean.toFixed(1)}, ${r.saveCommands}`,
+    );
   console.log(`(milliseconds; mix per run: ${rows.map((r) => JSON.stringify(r.mix)).join(' / ')})`);
   process.exit(rows.some((r) => r.errors > 0) ? 1 : 0);
 }

@@ -5,10 +5,11 @@
 // built API against it and prints p50/p95 over HTTP (logged in).
 // BENCH_SIZES=10000,100000 and BENCH_SAMPLES=N (default 20, 5 above 20,000 audios) change the run.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+
 import { login, timeIt } from './lib/bench-http.mjs';
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
@@ -20,7 +21,10 @@ const TRENDS = ['trending', 'emerging', 'hyper', null, null, null];
 const TAGS = ['bad', 'inside app', 'discovery app', 'chill'];
 const QUERIES = [
   ['segment stats, no filter', '/api/segment/stats/'],
-  ['segment stats, reel + clips filters', '/api/segment/stats/?reel_count_min=10&reel_count_max=300&template_clips_count_min=3&template_clips_count_max=12'],
+  [
+    'segment stats, reel + clips filters',
+    '/api/segment/stats/?reel_count_min=10&reel_count_max=300&template_clips_count_min=3&template_clips_count_max=12',
+  ],
   ['approvals, first page', '/api/approvals/'],
   ['approvals, skip 5000', '/api/approvals/?skip=5000'],
   ['approvals, tag filter', '/api/approvals/?tags=chill'],
@@ -31,7 +35,10 @@ const QUERIES = [
   ['metrics', '/api/metrics/'],
   // What opening one audio's workspace reads, on the same catalog.
   ['workspace: audio detail', '/api/audio/b123/'],
-  ['workspace: its templates', '/api/templates/?music_canonical_id=b123&exclude_not_started_at_highlight=true&exclude_disapproved=true'],
+  [
+    'workspace: its templates',
+    '/api/templates/?music_canonical_id=b123&exclude_not_started_at_highlight=true&exclude_disapproved=true',
+  ],
   ['workspace: its beats', '/api/beats/?music_canonical_id=b123'],
 ];
 
@@ -60,36 +67,88 @@ function generateChunk(start, count, now, computeAudioCounters) {
     const tags = TAGS.filter(() => r() < 0.08);
     const name = `Bench song ${i}`;
     audios.push({
-      _id: id, music_canonical_id: id, audio_id: `a${i}`, audio_name: name, artist_name: `Artist ${i % 997}`, search_key: `${name}\nartist ${i % 997}`.toLowerCase(),
-      media_url: null, media_hash: null, duration_ms: 30000, media_truth_path: null, is_original_sound: r() < 0.3, trendlist: TRENDS[Math.floor(r() * TRENDS.length)],
-      track_meta: { first_seen_at: new Date(now - Math.floor(r() * 365) * 86_400_000) }, growth: 0, reel_count: Math.floor(500 * r() ** 3),
-      template_count_available: 0, available_clips_counts: [], templates_approved_count: 0, beats_done_count: 0, beat_and_template_approved: 0,
-      ep_template_count: 0, eps: [], highlight_start_times_in_ms: [0, 5000], stem_status: null, stem_tracks: [], locked_by: null, lock_expires_at: null,
-      tags, tag_keys: tags, created_at: new Date(now), updated_at: new Date(now),
+      _id: id,
+      music_canonical_id: id,
+      audio_id: `a${i}`,
+      audio_name: name,
+      artist_name: `Artist ${i % 997}`,
+      search_key: `${name}\nartist ${i % 997}`.toLowerCase(),
+      media_url: null,
+      media_hash: null,
+      duration_ms: 30000,
+      media_truth_path: null,
+      is_original_sound: r() < 0.3,
+      trendlist: TRENDS[Math.floor(r() * TRENDS.length)],
+      track_meta: { first_seen_at: new Date(now - Math.floor(r() * 365) * 86_400_000) },
+      growth: 0,
+      reel_count: Math.floor(500 * r() ** 3),
+      template_count_available: 0,
+      available_clips_counts: [],
+      templates_approved_count: 0,
+      beats_done_count: 0,
+      beat_and_template_approved: 0,
+      ep_template_count: 0,
+      eps: [],
+      highlight_start_times_in_ms: [0, 5000],
+      stem_status: null,
+      stem_tracks: [],
+      locked_by: null,
+      lock_expires_at: null,
+      tags,
+      tag_keys: tags,
+      created_at: new Date(now),
+      updated_at: new Date(now),
     });
     const audio = audios[audios.length - 1];
     const firstTemplate = templates.length;
     for (let k = 0, n = Math.floor(r() * 6); k < n; k++) {
-      const segments = Array.from({ length: 2 + Math.floor(r() * 11) }, () => ({ duration_in_ms: 500 + Math.floor(r() * 2000) }));
+      const segments = Array.from({ length: 2 + Math.floor(r() * 11) }, () => ({
+        duration_in_ms: 500 + Math.floor(r() * 2000),
+      }));
       const decision = r();
       const approved = decision < 0.15 ? true : decision < 0.25 ? false : null;
       const tcId = `tc-${id}-${k}`;
       const length = segments.reduce((sum, s) => sum + s.duration_in_ms, 0);
       const approvedAt = approved ? new Date(now - Math.floor(r() * 90 * 86_400_000)) : null;
       templates.push({
-        template_clips_media_id: tcId, music_canonical_id: id, code: `c${i}x${k}`, clips_count: 1 + Math.floor(r() * 20), segments_info: segments,
-        segments_count: segments.length, segments_length_ms: length, audio_asset_start_time_in_ms: r() < 0.8 ? 0 : 1234,
-        approved, approved_at: approvedAt, approved_by: approved ? 'bench' : null, created_at: new Date(now),
+        template_clips_media_id: tcId,
+        music_canonical_id: id,
+        code: `c${i}x${k}`,
+        clips_count: 1 + Math.floor(r() * 20),
+        segments_info: segments,
+        segments_count: segments.length,
+        segments_length_ms: length,
+        audio_asset_start_time_in_ms: r() < 0.8 ? 0 : 1234,
+        approved,
+        approved_at: approvedAt,
+        approved_by: approved ? 'bench' : null,
+        created_at: new Date(now),
       });
-      templates[templates.length - 1].started_at_highlight = audio.highlight_start_times_in_ms.includes(templates[templates.length - 1].audio_asset_start_time_in_ms);
+      templates[templates.length - 1].started_at_highlight = audio.highlight_start_times_in_ms.includes(
+        templates[templates.length - 1].audio_asset_start_time_in_ms,
+      );
       if (approved) {
         approvals.push({
-          _id: `template:${tcId}`, src: 'template', ref_id: tcId, music_canonical_id: id, template_clips_media_id: tcId, audio_name: name,
-          artist_name: `Artist ${i % 997}`, tag_keys: tags, segments_count: segments.length, segments_length_ms: length, approval_date: approvedAt, approval_by: 'bench',
+          _id: `template:${tcId}`,
+          src: 'template',
+          ref_id: tcId,
+          music_canonical_id: id,
+          template_clips_media_id: tcId,
+          audio_name: name,
+          artist_name: `Artist ${i % 997}`,
+          tag_keys: tags,
+          segments_count: segments.length,
+          segments_length_ms: length,
+          approval_date: approvedAt,
+          approval_by: 'bench',
         });
       }
     }
-    const { reel_count: _fromReels, growth: _growth, ...counters } = computeAudioCounters(audio, templates.slice(firstTemplate), [], new Date(now));
+    const {
+      reel_count: _fromReels,
+      growth: _growth,
+      ...counters
+    } = computeAudioCounters(audio, templates.slice(firstTemplate), [], new Date(now));
     Object.assign(audio, counters);
   }
   return { audios, templates, approvals };
@@ -126,7 +185,9 @@ async function benchSize(server, size, tmp) {
   const started = Date.now();
   const written = await seed(client.db(), size);
   await client.close();
-  console.log(`seeded ${size} audios, ${written.templates} templates, ${written.approvals} approvals in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${size} audios, ${written.templates} templates, ${written.approvals} approvals in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   await ensureDemoAdmin({ mongodbUri: uri, username: 'bench', password: PASSWORD });
   const api = await startApi({ mongodbUri: uri, env, healthTimeoutMs: 600_000 });
   const samples = Number(process.env.BENCH_SAMPLES ?? (size > 20000 ? 5 : 20));

@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const DIR = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv[2];
-const benches = fs.readdirSync(DIR).filter((f) => /^bench-.+\.mjs$/.test(f) && (!only || f.includes(only))).sort();
+const benches = fs
+  .readdirSync(DIR)
+  .filter((f) => /^bench-.+\.mjs$/.test(f) && (!only || f.includes(only)))
+  .sort();
 let failed = 0;
 for (const file of benches) {
   console.log(`\n=== ${file.replace(/^bench-|\.mjs$/g, '')} ===`);

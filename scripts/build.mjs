@@ -1,9 +1,10 @@
 // Builds the suite: shared + API (swc), the embedded database (Go), and the shell and four remotes
 // (webpack, two at a time on 2 cores). `--if-stale` skips outputs newer than their sources.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { isFresh, writeStamp } from './lib/freshness.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,7 +15,9 @@ const COMMON_INPUTS = ['shared/src', 'tools/webpack.factory.js', 'package-lock.j
 function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -29,10 +32,12 @@ async function buildStep(name, inputs, stamp, action) {
 }
 
 async function buildNode() {
-  await buildStep('shared', [path.join(ROOT, 'shared/src')], path.join(ROOT, 'shared/dist/.stamp'),
-    () => run('npm', ['run', '--silent', 'build', '-w', 'shared']));
-  await buildStep('api', [path.join(ROOT, 'api/src')], path.join(ROOT, 'api/dist/.stamp'),
-    () => run('npm', ['run', '--silent', 'build', '-w', 'api']));
+  await buildStep('shared', [path.join(ROOT, 'shared/src')], path.join(ROOT, 'shared/dist/.stamp'), () =>
+    run('npm', ['run', '--silent', 'build', '-w', 'shared']),
+  );
+  await buildStep('api', [path.join(ROOT, 'api/src')], path.join(ROOT, 'api/dist/.stamp'), () =>
+    run('npm', ['run', '--silent', 'build', '-w', 'api']),
+  );
 }
 
 /** Builds the given front ends, two at a time (webpack is CPU-bound; the machines have 2 cores). */
@@ -42,8 +47,12 @@ export async function buildWebApps(apps = WEB_APPS, options = {}) {
   const worker = async () => {
     for (let app = queue.shift(); app; app = queue.shift()) {
       const appDir = path.join(ROOT, app);
-      await buildStep(app, [path.join(appDir, 'src'), path.join(appDir, 'webpack.config.js'), ...COMMON_INPUTS],
-        path.join(appDir, 'dist/.stamp'), () => run('npm', ['run', '--silent', 'build', '-w', app]));
+      await buildStep(
+        app,
+        [path.join(appDir, 'src'), path.join(appDir, 'webpack.config.js'), ...COMMON_INPUTS],
+        path.join(appDir, 'dist/.stamp'),
+        () => run('npm', ['run', '--silent', 'build', '-w', app]),
+      );
     }
   };
   await Promise.all([worker(), worker()]);

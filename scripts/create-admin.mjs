@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -77,7 +77,9 @@ async function main() {
       return;
     }
     const { created } = await createAdmin({ mongodbUri: db.uri, username: values.username, password });
-    console.log(created ? `Admin ${values.username} created.` : `User ${values.username} is now an admin with the new password.`);
+    console.log(
+      created ? `Admin ${values.username} created.` : `User ${values.username} is now an admin with the new password.`,
+    );
   } finally {
     await db.stop();
   }

@@ -6,8 +6,9 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
 import { buildNodeIfStale } from './lib/build-node.mjs';
 import { createProgressBar } from './lib/progress-bar.mjs';
 
@@ -17,13 +18,20 @@ const DATA = require('../tools/ferretdb.cjs').dataRoot();
 
 function usage(message) {
   if (message) console.error(message);
-  console.error('Usage: npm run import -- [--audios a.jsonl] [--templates t.jsonl] [--reels r.jsonl] [--media-root DIR]');
+  console.error(
+    'Usage: npm run import -- [--audios a.jsonl] [--templates t.jsonl] [--reels r.jsonl] [--media-root DIR]',
+  );
   process.exit(2);
 }
 
 function readOptions() {
   const { values } = parseArgs({
-    options: { audios: { type: 'string' }, templates: { type: 'string' }, reels: { type: 'string' }, 'media-root': { type: 'string' } },
+    options: {
+      audios: { type: 'string' },
+      templates: { type: 'string' },
+      reels: { type: 'string' },
+      'media-root': { type: 'string' },
+    },
   });
   const files = {};
   for (const kind of ['audios', 'templates', 'reels']) {
@@ -56,7 +64,8 @@ async function main() {
     });
     bar.done();
     for (const p of report.problems) console.error(`${path.relative(process.cwd(), p.file)}:${p.line}: ${p.message}`);
-    for (const f of report.files) console.log(`${path.relative(process.cwd(), f.file)}: ${f.imported} imported, ${f.skipped} skipped`);
+    for (const f of report.files)
+      console.log(`${path.relative(process.cwd(), f.file)}: ${f.imported} imported, ${f.skipped} skipped`);
     console.log(`Counters recomputed for ${report.recountedAudios} audios.`);
     if (report.problems.length) process.exitCode = 3;
   } finally {

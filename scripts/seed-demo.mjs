@@ -6,8 +6,9 @@
 // ./data/demo-cache, so a second seed skips the synthesis. --if-empty: a filled catalog is fine.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,7 +16,9 @@ const require = createRequire(import.meta.url);
 const DATA = require('../tools/ferretdb.cjs').dataRoot();
 
 async function main() {
-  const { values } = parseArgs({ options: { 'if-empty': { type: 'boolean' }, count: { type: 'string', default: '300' } } });
+  const { values } = parseArgs({
+    options: { 'if-empty': { type: 'boolean' }, count: { type: 'string', default: '300' } },
+  });
   const count = Number(values.count);
   if (!Number.isInteger(count) || count < 1) throw new Error('--count must be a whole number ≥ 1');
   buildNodeIfStale();
@@ -32,7 +35,9 @@ async function main() {
       log: (line) => console.log(line),
     });
     if (result.seeded) {
-      console.log(`Demo catalog: ${result.audios} audios, ${result.templates} templates, ${result.reels} reels in ${(result.ms / 1000).toFixed(1)} s`);
+      console.log(
+        `Demo catalog: ${result.audios} audios, ${result.templates} templates, ${result.reels} reels in ${(result.ms / 1000).toFixed(1)} s`,
+      );
     } else if (values['if-empty']) {
       console.log('The catalog has audios already: no demo seed.');
     } else {

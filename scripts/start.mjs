@@ -4,10 +4,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTE_APPS, buildServer, buildWebApps } from './build.mjs';
+
+import { buildServer, buildWebApps, REMOTE_APPS } from './build.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -17,8 +18,10 @@ const PORT = Number(process.env.PORT ?? 8080);
 const embedded = !process.env.MONGODB_URI;
 
 if (embedded && !hasGo()) {
-  console.error('No database: install Go (https://go.dev/doc/install) to run the embedded database, ' +
-    'or set MONGODB_URI to point at a MongoDB deployment.');
+  console.error(
+    'No database: install Go (https://go.dev/doc/install) to run the embedded database, ' +
+      'or set MONGODB_URI to point at a MongoDB deployment.',
+  );
   process.exit(1);
 }
 
@@ -43,16 +46,26 @@ function ensureDemoLogin(mongodbUri) {
     fs.writeFileSync(file, JSON.stringify(login) + '\n', { mode: 0o600 });
   }
   const login = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts/create-admin.mjs'), '--username', login.username, '--if-no-users'], {
-    cwd: ROOT, env: { ...process.env, MONGODB_URI: mongodbUri, ADMIN_PASSWORD: login.password }, stdio: 'inherit',
-  });
+  const res = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'scripts/create-admin.mjs'), '--username', login.username, '--if-no-users'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, MONGODB_URI: mongodbUri, ADMIN_PASSWORD: login.password },
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0) throw new Error('creating the demo admin failed');
   return login;
 }
 
 /** Fills an empty embedded catalog with the demo audios (synthesised once, then cached in data/). */
 function seedDemoCatalogIfEmpty(env) {
-  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts/seed-demo.mjs'), '--if-empty'], { cwd: ROOT, env, stdio: 'inherit' });
+  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts/seed-demo.mjs'), '--if-empty'], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  });
   if (res.status !== 0) console.error('The demo catalog could not be seeded (see above); the app runs without it.');
 }
 
@@ -71,22 +84,36 @@ async function main() {
     mongodbUri = `${db.uri}${DEFAULT_DB_NAME}`;
   }
 
-  const apiEnv = { ...process.env, PORT: String(PORT), MONGODB_URI: mongodbUri, WEB_ROOT: ROOT, MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(DATA, 'media') };
+  const apiEnv = {
+    ...process.env,
+    PORT: String(PORT),
+    MONGODB_URI: mongodbUri,
+    WEB_ROOT: ROOT,
+    MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(DATA, 'media'),
+  };
   const api = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'api/dist/main.js')], {
     cwd: ROOT,
     env: apiEnv,
     stdio: 'inherit',
   });
   // One analysis worker (autobeat, peaks, stems) beside the API, same environment; more can run elsewhere.
-  const worker = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'api/dist/worker.js')], { cwd: ROOT, env: apiEnv, stdio: 'inherit' });
+  const worker = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'api/dist/worker.js')], {
+    cwd: ROOT,
+    env: apiEnv,
+    stdio: 'inherit',
+  });
   worker.on('exit', (code, signal) => {
-    if (code !== 0) console.error(`The analysis worker stopped (${signal ?? `exit ${code}`}); autobeat and stems wait until one runs again.`);
+    if (code !== 0)
+      console.error(
+        `The analysis worker stopped (${signal ?? `exit ${code}`}); autobeat and stems wait until one runs again.`,
+      );
   });
   const stopAll = async () => {
     worker.kill('SIGTERM');
     api.kill('SIGTERM');
     // The worker finishes or hands back its job before the database goes away.
-    if (worker.exitCode === null) await Promise.race([new Promise((r) => worker.once('exit', r)), new Promise((r) => setTimeout(r, 25_000))]);
+    if (worker.exitCode === null)
+      await Promise.race([new Promise((r) => worker.once('exit', r)), new Promise((r) => setTimeout(r, 25_000))]);
     await db?.stop();
     process.exit(0);
   };
@@ -100,8 +127,13 @@ async function main() {
 
   await waitForHealth(`http://127.0.0.1:${PORT}/api/health/`, api);
   const login = embedded ? ensureDemoLogin(mongodbUri) : undefined;
-  console.log(`\nAudio Curation is running at http://localhost:${PORT}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (login) console.log(`Demo login: ${login.username} / ${login.password}   (kept in ${path.relative(ROOT, path.join(DATA, 'demo-login.json'))})`);
+  console.log(
+    `\nAudio Curation is running at http://localhost:${PORT}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  if (login)
+    console.log(
+      `Demo login: ${login.username} / ${login.password}   (kept in ${path.relative(ROOT, path.join(DATA, 'demo-login.json'))})`,
+    );
   if (embedded) seedDemoCatalogIfEmpty(apiEnv);
   await buildWebApps(REMOTE_APPS, { ifStale: true });
 }

@@ -17,10 +17,16 @@ const extraArgs = process.argv.slice(2);
 
 function runJest(args) {
   const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'curator-jest-')), 'report.json');
-  const res = spawnSync(process.execPath, [JEST, '--json', `--outputFile=${report}`, ...args], { cwd: ROOT, stdio: 'inherit' });
-  if (!fs.existsSync(report)) return { passed: 0, failed: 1, ok: false, note: `jest exited ${res.status} without a report` };
+  const res = spawnSync(process.execPath, [JEST, '--json', `--outputFile=${report}`, ...args], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (!fs.existsSync(report))
+    return { passed: 0, failed: 1, ok: false, note: `jest exited ${res.status} without a report` };
   const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
-  const suiteErrors = summary.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+  const suiteErrors = summary.testResults.filter(
+    (s) => s.status === 'failed' && s.assertionResults.length === 0,
+  ).length;
   return {
     passed: summary.numPassedTests,
     failed: summary.numFailedTests + suiteErrors,
@@ -31,9 +37,12 @@ function runJest(args) {
 
 /** Prettier's check and ESLint over the whole tree; false on any violation (they print where). */
 function lint() {
-  const formatted = spawnSync(process.execPath, [PRETTIER, '--check', '--log-level', 'warn', '.'], { cwd: ROOT, stdio: 'inherit' }).status === 0;
+  const formatted =
+    spawnSync(process.execPath, [PRETTIER, '--check', '--log-level', 'warn', '.'], { cwd: ROOT, stdio: 'inherit' })
+      .status === 0;
   if (!formatted) console.error('Formatting differs from Prettier (see above): run npx prettier --write .');
-  const linted = spawnSync(process.execPath, [ESLINT, '--max-warnings', '0', '.'], { cwd: ROOT, stdio: 'inherit' }).status === 0;
+  const linted =
+    spawnSync(process.execPath, [ESLINT, '--max-warnings', '0', '.'], { cwd: ROOT, stdio: 'inherit' }).status === 0;
   if (!linted) console.error('ESLint found problems (see above).');
   return formatted && linted;
 }

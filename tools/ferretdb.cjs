@@ -13,9 +13,16 @@ const GO_ENV = { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=readonly' 
 const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
 
 /** Files under dir, recursively, as absolute paths. */
-const filesUnder = (dir) => fs.readdirSync(dir, { recursive: true }).map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).isFile());
+const filesUnder = (dir) =>
+  fs
+    .readdirSync(dir, { recursive: true })
+    .map((f) => path.join(dir, f))
+    .filter((f) => fs.statSync(f).isFile());
 const sources = () => [
-  ...fs.readdirSync(SRC_DIR).filter((f) => /\.go$|^go\.(mod|sum)$/.test(f)).map((f) => path.join(SRC_DIR, f)),
+  ...fs
+    .readdirSync(SRC_DIR)
+    .filter((f) => /\.go$|^go\.(mod|sum)$/.test(f))
+    .map((f) => path.join(SRC_DIR, f)),
   ...filesUnder(OVERLAY_DIR),
 ];
 
@@ -27,21 +34,29 @@ const sources = () => [
  * Returns the `-modfile` to build with.
  */
 function preparePatchedModule() {
-  const res = spawnSync('go', ['mod', 'download', '-json', FERRETDB_MODULE], { cwd: SRC_DIR, env: GO_ENV, encoding: 'utf8' });
+  const res = spawnSync('go', ['mod', 'download', '-json', FERRETDB_MODULE], {
+    cwd: SRC_DIR,
+    env: GO_ENV,
+    encoding: 'utf8',
+  });
   if (res.status !== 0) throw new Error(`go mod download ${FERRETDB_MODULE} failed: ${res.stderr || res.stdout}`);
   const released = JSON.parse(res.stdout).Dir;
   const patched = path.join(SRC_DIR, 'bin', 'ferretdb-module');
   fs.rmSync(patched, { recursive: true, force: true });
   fs.cpSync(released, patched, { recursive: true });
   // The module cache is read-only; the copy must not be, or the next build could not replace it.
-  for (const entry of [patched, ...fs.readdirSync(patched, { recursive: true }).map((f) => path.join(patched, f))]) fs.chmodSync(entry, fs.statSync(entry).isDirectory() ? 0o755 : 0o644);
+  for (const entry of [patched, ...fs.readdirSync(patched, { recursive: true }).map((f) => path.join(patched, f))])
+    fs.chmodSync(entry, fs.statSync(entry).isDirectory() ? 0o755 : 0o644);
   for (const file of filesUnder(OVERLAY_DIR)) {
     const target = path.join(patched, path.relative(OVERLAY_DIR, file));
     if (!fs.existsSync(target)) throw new Error(`${file} replaces ${target}, which the module does not have`);
     fs.copyFileSync(file, target);
   }
   const modfile = path.join(SRC_DIR, 'bin', 'go.mod');
-  fs.writeFileSync(modfile, `${fs.readFileSync(path.join(SRC_DIR, 'go.mod'), 'utf8')}\nreplace ${FERRETDB_MODULE} => ${patched}\n`);
+  fs.writeFileSync(
+    modfile,
+    `${fs.readFileSync(path.join(SRC_DIR, 'go.mod'), 'utf8')}\nreplace ${FERRETDB_MODULE} => ${patched}\n`,
+  );
   fs.copyFileSync(path.join(SRC_DIR, 'go.sum'), path.join(SRC_DIR, 'bin', 'go.sum'));
   return modfile;
 }
@@ -125,14 +140,28 @@ function recordEmbeddedServer(dataRoot, db) {
  * @returns {Promise<{ uri: string, stop: () => Promise<void> }>} uri without a database name
  */
 async function connectOrStartEmbedded(dataRoot) {
-  if (process.env.MONGODB_URI) return { uri: process.env.MONGODB_URI, where: `MONGODB_URI (${redactUri(process.env.MONGODB_URI)})`, stop: async () => {} };
+  if (process.env.MONGODB_URI)
+    return {
+      uri: process.env.MONGODB_URI,
+      where: `MONGODB_URI (${redactUri(process.env.MONGODB_URI)})`,
+      stop: async () => {},
+    };
   const stateFile = EMBEDDED_STATE(dataRoot);
   if (fs.existsSync(stateFile)) {
     const state = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
-    if (isAlive(state.pid)) return { uri: `${state.uri}${DEFAULT_DB_NAME}`, where: `the running embedded database of npm start (${path.join(dataRoot, 'db')})`, stop: async () => {} };
+    if (isAlive(state.pid))
+      return {
+        uri: `${state.uri}${DEFAULT_DB_NAME}`,
+        where: `the running embedded database of npm start (${path.join(dataRoot, 'db')})`,
+        stop: async () => {},
+      };
   }
   const db = await startFerretDb({ dataDir: path.join(dataRoot, 'db') });
-  return { uri: `${db.uri}${DEFAULT_DB_NAME}`, where: `the embedded database in ${path.join(dataRoot, 'db')}`, stop: db.stop };
+  return {
+    uri: `${db.uri}${DEFAULT_DB_NAME}`,
+    where: `the embedded database in ${path.join(dataRoot, 'db')}`,
+    stop: db.stop,
+  };
 }
 
 /** A connection string without its password, to print. */

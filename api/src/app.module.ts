@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+
 import { AnalysisModule } from './analysis/analysis.module';
 import { ApprovalsApiModule } from './approvals/approvals-api.module';
 import { AudiosModule } from './audios/audios.module';
+import { AuthModule } from './auth/auth.module';
 import { BeatImagesModule } from './beat-images/beat-images.module';
 import { BeatsModule } from './beats/beats.module';
-import { AuthModule } from './auth/auth.module';
-import { DatabaseModule } from './persistence/database.module';
 import { SessionGuard } from './common/session.guard';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
@@ -15,6 +15,7 @@ import { LocksModule } from './locks/locks.module';
 import { MediaModule } from './media/media.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { MfeConfigModule } from './mfe-config/mfe-config.module';
+import { DatabaseModule } from './persistence/database.module';
 import { SegmentsModule } from './segments/segments.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { TagsApiModule } from './tags/tags-api.module';

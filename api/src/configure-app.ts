@@ -1,10 +1,10 @@
-import { reportCommandCount } from './persistence/command-count';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { handleBodyErrors } from './common/body-errors.middleware';
 import { csrfMiddleware } from './common/csrf.middleware';
@@ -16,6 +16,7 @@ import { isSecureRequest } from './common/secure-request';
 import { serveFrontEnds } from './common/static-assets';
 import { APP_CONFIG } from './config/config.module';
 import type { AppConfig } from './config/env.schema';
+import { reportCommandCount } from './persistence/command-count';
 
 /** Request lines only: id, method, url, status, time. No bodies, cookies or headers. */
 function requestLogger(logger: Logger) {
@@ -25,7 +26,8 @@ function requestLogger(logger: Logger) {
       req: (req: { id?: unknown; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: req.url }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
   });
 }

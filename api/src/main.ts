@@ -1,6 +1,8 @@
 import 'reflect-metadata';
+
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+
 import { AppModule } from './app.module';
 import { ApprovalRowsService } from './approvals/approval-rows.service';
 import { AudiosService } from './audios/audios.service';
@@ -12,13 +14,19 @@ import { configureApp } from './configure-app';
 async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.LOG_LEVEL);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { abortOnError: false, logger: new NestPinoLogger(logger) });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    abortOnError: false,
+    logger: new NestPinoLogger(logger),
+  });
   configureApp(app);
   app.enableShutdownHooks();
   await app.listen(config.PORT);
   logger.info(`API listening on port ${config.PORT}`);
   // Where the lists are kept in memory, read them now rather than on the first request.
-  app.get(ApprovalRowsService).warmList().catch((error: Error) => logger.error({ err: error }, 'Loading the approvals failed'));
+  app
+    .get(ApprovalRowsService)
+    .warmList()
+    .catch((error: Error) => logger.error({ err: error }, 'Loading the approvals failed'));
   app
     .get(AudiosService)
     .warmList()

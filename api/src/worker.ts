@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+
 import { NestFactory } from '@nestjs/core';
+
 import { AnalysisWorker } from './analysis/worker/analysis-worker';
 import { WorkerAppModule } from './analysis/worker/worker-app.module';
 import { createLogger, NestPinoLogger } from './common/logger';
@@ -9,7 +11,10 @@ import { loadConfig } from './config/env.schema';
 async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.LOG_LEVEL);
-  const app = await NestFactory.createApplicationContext(WorkerAppModule, { abortOnError: false, logger: new NestPinoLogger(logger) });
+  const app = await NestFactory.createApplicationContext(WorkerAppModule, {
+    abortOnError: false,
+    logger: new NestPinoLogger(logger),
+  });
   const worker = app.get(AnalysisWorker);
   worker.start();
   logger.info(`Analysis worker ${worker.workerId} started`);

@@ -1,4 +1,5 @@
 import { CSRF_HEADER_NAME, ERROR_MESSAGES, type Tag } from '@curator/shared/contract';
+
 import { buildFixtureAudios, insertAudios } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -29,7 +30,8 @@ describe('tags administration: admin, non-admin and no session', () => {
   });
   const listTags = async (t: TestApp = admin) => (await t.agent.get('/api/tags/').expect(200)).body as Tag[];
   const countsByText = async () => Object.fromEntries((await listTags()).map((tag) => [tag.text, tag.used_count]));
-  const tagsOf = async (id: string) => ((await admin.agent.get(`/api/audio/${id}/`).expect(200)).body as { tags: string[] }).tags;
+  const tagsOf = async (id: string) =>
+    ((await admin.agent.get(`/api/audio/${id}/`).expect(200)).body as { tags: string[] }).tags;
 
   it('lets an admin create a tag: trimmed, counted from zero, dated', async () => {
     const res = await as(admin).post('/api/tags/', { text: '  Chill  ' }).expect(201);
@@ -53,7 +55,11 @@ describe('tags administration: admin, non-admin and no session', () => {
   });
 
   it('answers 401 to tag reads and writes without a session', async () => {
-    const calls = [anonymous.agent.get('/api/tags/'), as(anonymous).post('/api/tags/', { text: 'ghost' }), as(anonymous).del('/api/tags/Chill/')];
+    const calls = [
+      anonymous.agent.get('/api/tags/'),
+      as(anonymous).post('/api/tags/', { text: 'ghost' }),
+      as(anonymous).del('/api/tags/Chill/'),
+    ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ detail: ERROR_MESSAGES.NOT_AUTHENTICATED });
@@ -62,9 +68,15 @@ describe('tags administration: admin, non-admin and no session', () => {
   });
 
   it('deletes a tag from every audio that carries it; the other counts stay right', async () => {
-    await as(admin).post(`/api/audio/${first}/taggify/`, { tags: ['Chill', 'bad'] }).expect(200);
-    await as(staff).post(`/api/audio/${second}/taggify/`, { tags: ['chill'] }).expect(200);
-    await as(admin).post(`/api/audio/${third}/taggify/`, { tags: ['bad'] }).expect(200);
+    await as(admin)
+      .post(`/api/audio/${first}/taggify/`, { tags: ['Chill', 'bad'] })
+      .expect(200);
+    await as(staff)
+      .post(`/api/audio/${second}/taggify/`, { tags: ['chill'] })
+      .expect(200);
+    await as(admin)
+      .post(`/api/audio/${third}/taggify/`, { tags: ['bad'] })
+      .expect(200);
     expect(await countsByText()).toEqual({ Chill: 2, bad: 2 });
 
     await as(admin).del('/api/tags/Chill/').expect(204);

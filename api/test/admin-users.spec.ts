@@ -1,6 +1,7 @@
 import { CSRF_HEADER_NAME, ERROR_MESSAGES } from '@curator/shared/contract';
-import { createTestApp, TestApp } from './helpers/test-app';
+
 import { UsersService } from '../src/users/users.service';
+import { createTestApp, TestApp } from './helpers/test-app';
 
 // Issue 7 rules that users.spec.ts does not already prove: every write without a session, the
 // non-admin PUT, edit-form validation, renames, and the admin flag read on every request.
@@ -26,7 +27,8 @@ describe('users administration: admin, non-admin and no session', () => {
     put: (url: string, body: object) => t.agent.put(url).set(CSRF_HEADER_NAME, t.csrf()).send(body),
     del: (url: string) => t.agent.delete(url).set(CSRF_HEADER_NAME, t.csrf()),
   });
-  const usernames = async () => ((await as(admin).get('/api/users/').expect(200)).body as { username: string }[]).map((u) => u.username);
+  const usernames = async () =>
+    ((await as(admin).get('/api/users/').expect(200)).body as { username: string }[]).map((u) => u.username);
 
   it('answers 401 to every users call without a session and changes nothing', async () => {
     const calls = [
@@ -45,7 +47,11 @@ describe('users administration: admin, non-admin and no session', () => {
 
   it('refuses a non-admin PUT (even on themself) with 403 Admin only', async () => {
     for (const target of ['sam', 'boss']) {
-      const res = await as(staff).put(`/api/users/${target}/`, { username: target, password: 'taken-over-1', admin: true });
+      const res = await as(staff).put(`/api/users/${target}/`, {
+        username: target,
+        password: 'taken-over-1',
+        admin: true,
+      });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ detail: ERROR_MESSAGES.ADMIN_ONLY });
     }
@@ -59,12 +65,16 @@ describe('users administration: admin, non-admin and no session', () => {
     expect(missing.body.detail).toEqual([{ loc: ['body', 'username'], msg: 'Field required', type: 'missing' }]);
     const blank = await as(admin).put('/api/users/sam/', { username: '  ' });
     expect(blank.status).toBe(422);
-    expect(blank.body.detail).toContainEqual(expect.objectContaining({ loc: ['body', 'username'], msg: 'This field may not be blank' }));
+    expect(blank.body.detail).toContainEqual(
+      expect.objectContaining({ loc: ['body', 'username'], msg: 'This field may not be blank' }),
+    );
     const bad = await as(admin).put('/api/users/sam/', { username: 'bad name!', password: 'short' });
     expect(bad.status).toBe(422);
     expect(bad.body.detail.map((e: { loc: string[] }) => e.loc.join('.'))).toEqual(['body.username', 'body.password']);
     const taken = await as(admin).put('/api/users/sam/', { username: 'BOSS' });
-    expect(taken.body.detail).toEqual([{ loc: ['body', 'username'], msg: 'A user with that username already exists', type: 'unique' }]);
+    expect(taken.body.detail).toEqual([
+      { loc: ['body', 'username'], msg: 'A user with that username already exists', type: 'unique' },
+    ]);
     await as(admin).put('/api/users/nobody/', { username: 'nobody' }).expect(404, { detail: 'User not found' });
   });
 
@@ -74,7 +84,9 @@ describe('users administration: admin, non-admin and no session', () => {
       renames.push([from, to]);
     });
     try {
-      await as(admin).put('/api/users/sam/', { username: 'Samuel', password: '' }).expect(200, { username: 'Samuel', admin: false });
+      await as(admin)
+        .put('/api/users/sam/', { username: 'Samuel', password: '' })
+        .expect(200, { username: 'Samuel', admin: false });
       await as(staff).get('/api/me/').expect(200, { username: 'Samuel', admin: false });
       await as(admin).get('/api/users/sam/').expect(404);
       await as(admin).put('/api/users/samuel/', { username: 'Samuel', admin: false }).expect(200);

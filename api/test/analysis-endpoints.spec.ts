@@ -1,14 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import request from 'supertest';
+
 import { AnalysisService, NO_MEDIA_MESSAGE } from '../src/analysis/analysis.service';
+import { scoreBeatFMeasure } from '../src/analysis/dev/eval/beat-f-measure';
 import { decodeFile } from '../src/analysis/dsp/decode-audio';
 import { computePeaks, convertToWavesurferPeaks } from '../src/analysis/dsp/peaks';
-import { scoreBeatFMeasure } from '../src/analysis/dev/eval/beat-f-measure';
 import { JobsService } from '../src/analysis/jobs/jobs.service';
 import { MediaStoreService } from '../src/media/media-store.service';
-import { insertAudio, startWorker, storeSynthesisedTrack, waitFor, type StoredTrack } from './helpers/analysis-fixture';
+import { insertAudio, startWorker, type StoredTrack, storeSynthesisedTrack, waitFor } from './helpers/analysis-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const HIGHLIGHT_MS = 8000;
@@ -45,14 +47,21 @@ describe('analysis endpoints with a worker (autobeat, peaks, stems)', () => {
   it('shows stem_status requested until a worker takes the job', async () => {
     const posted = await t.agent.post('/api/audio/music1/stem/').set('X-CSRFToken', t.csrf()).expect(200);
     expect(posted.body).toEqual({ stem_status: 'requested', stem_tracks: [] });
-    expect((await t.agent.get('/api/audio/music1/stem/').expect(200)).body).toEqual({ stem_status: 'requested', stem_tracks: [] });
+    expect((await t.agent.get('/api/audio/music1/stem/').expect(200)).body).toEqual({
+      stem_status: 'requested',
+      stem_tracks: [],
+    });
   });
 
   it('moves stems through processing to ready with playable tracks and their peaks', async () => {
     worker = await startWorker(t.config);
     const seen = new Set<string>();
     const final = await waitFor(
-      async () => (await t.agent.get('/api/audio/music1/stem/').expect(200)).body as { stem_status: string; stem_tracks: Array<{ type: string; url: string; peaks_url: string }> },
+      async () =>
+        (await t.agent.get('/api/audio/music1/stem/').expect(200)).body as {
+          stem_status: string;
+          stem_tracks: Array<{ type: string; url: string; peaks_url: string }>;
+        },
       (body) => {
         seen.add(body.stem_status);
         return body.stem_status === 'ready' || body.stem_status.startsWith('failed');
@@ -80,7 +89,11 @@ describe('analysis endpoints with a worker (autobeat, peaks, stems)', () => {
     const started = Date.now();
     const res = await t.agent.post('/api/autobeat/music1/').set('X-CSRFToken', t.csrf()).expect(200);
     const latencyMs = Date.now() - started;
-    const { offsets, tempo_bpm, tempo_alternatives_bpm } = res.body as { offsets: number[]; tempo_bpm: number; tempo_alternatives_bpm: number[] };
+    const { offsets, tempo_bpm, tempo_alternatives_bpm } = res.body as {
+      offsets: number[];
+      tempo_bpm: number;
+      tempo_alternatives_bpm: number[];
+    };
     expect(offsets.length).toBeGreaterThan(20);
     expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
     expect(offsets.every((o) => Math.round(o * 100) / 100 === o && o * 1000 > HIGHLIGHT_MS)).toBe(true);
@@ -103,7 +116,11 @@ describe('analysis endpoints with a worker (autobeat, peaks, stems)', () => {
 
   it('computes peaks for media lacking them and serves them with the audio, equal to a direct computation', async () => {
     expect(await t.app.get(AnalysisService).enqueueMissingPeaks()).toBe(1);
-    const detail = await waitFor(async () => (await t.agent.get('/api/audio/music1/').expect(200)).body, (b) => b.peaks_url !== null, 20_000);
+    const detail = await waitFor(
+      async () => (await t.agent.get('/api/audio/music1/').expect(200)).body,
+      (b) => b.peaks_url !== null,
+      20_000,
+    );
     expect(detail.duration_s).toBeCloseTo(track.durationS, 1);
     const list = await t.agent.get('/api/audio/').expect(200);
     expect(list.body.results.find((r: { id: string }) => r.id === 'original1').peaks_url).toBe(detail.peaks_url);

@@ -1,6 +1,6 @@
-import { ABANDONED_JOB_REASON, JobsService } from '../src/analysis/jobs/jobs.service';
-import { JobsRepository } from '../src/analysis/jobs/jobs.repository';
 import { MAX_JOB_ATTEMPTS } from '../src/analysis/jobs/job-keys';
+import { JobsRepository } from '../src/analysis/jobs/jobs.repository';
+import { ABANDONED_JOB_REASON, JobsService } from '../src/analysis/jobs/jobs.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 describe('analysis jobs (lifecycle against the real database)', () => {
@@ -9,7 +9,8 @@ describe('analysis jobs (lifecycle against the real database)', () => {
   let repository: JobsRepository;
   let counter = 0;
   const newHash = () => (++counter).toString(16).padStart(64, 'c');
-  const enqueuePeaks = (mediaHash = newHash()) => jobs.enqueue({ kind: 'peaks', mediaHash, mediaPath: `${mediaHash.slice(0, 2)}/${mediaHash}.mp3` });
+  const enqueuePeaks = (mediaHash = newHash()) =>
+    jobs.enqueue({ kind: 'peaks', mediaHash, mediaPath: `${mediaHash.slice(0, 2)}/${mediaHash}.mp3` });
   const past = () => new Date(Date.now() - 1000);
 
   beforeAll(async () => {
@@ -21,7 +22,8 @@ describe('analysis jobs (lifecycle against the real database)', () => {
 
   // Each test leaves no claimable job behind, so claims only see the job the test made.
   afterEach(async () => {
-    for (let job = await jobs.claim('cleaner'); job; job = await jobs.claim('cleaner')) await jobs.complete(job, 'cleaner', null);
+    for (let job = await jobs.claim('cleaner'); job; job = await jobs.claim('cleaner'))
+      await jobs.complete(job, 'cleaner', null);
   });
 
   it('enqueues once per kind, content hash and parameters, also when requests race', async () => {
@@ -40,7 +42,11 @@ describe('analysis jobs (lifecycle against the real database)', () => {
     expect(winners.map((w) => String(w!._id)).sort()).toEqual(queued.map((j) => String(j._id)).sort());
     for (const winner of winners) {
       expect(winner).toMatchObject({ status: 'running', attempts: 1 });
-      expect(await jobs.findById(winner!._id)).toMatchObject({ status: 'running', worker_id: winner!.worker_id, attempts: 1 });
+      expect(await jobs.findById(winner!._id)).toMatchObject({
+        status: 'running',
+        worker_id: winner!.worker_id,
+        attempts: 1,
+      });
     }
   });
 
@@ -72,7 +78,9 @@ describe('analysis jobs (lifecycle against the real database)', () => {
     expect(await jobs.findById(job._id)).toMatchObject({ status: 'failed', attempts: 3, error: 'decoder broke (3)' });
     // Asked for again, the failed analysis gets a fresh attempt budget; a plain enqueue leaves it failed.
     expect((await enqueuePeaks(job.media_hash)).status).toBe('failed');
-    expect(await jobs.enqueue({ kind: 'peaks', mediaHash: job.media_hash, mediaPath: job.media_path, retryFailed: true })).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(
+      await jobs.enqueue({ kind: 'peaks', mediaHash: job.media_hash, mediaPath: job.media_path, retryFailed: true }),
+    ).toMatchObject({ status: 'queued', attempts: 0 });
   });
 
   it('fails a job whose worker died during each of its three attempts', async () => {

@@ -1,9 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+
 import { AnalysisJob, type AnalysisJobRecord } from '../src/analysis/jobs/analysis-job.schema';
 import { JobsService } from '../src/analysis/jobs/jobs.service';
 import { insertAudio, storeSynthesisedTrack, waitFor } from './helpers/analysis-fixture';
@@ -20,17 +22,40 @@ describe('worker processes (node worker.js): a killed worker’s job is retried 
 
   const spawnWorker = () => {
     const child = spawn(process.execPath, [join(BUILD_DIR, 'worker.js')], {
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', MONGODB_URI: t.config.MONGODB_URI, MEDIA_DIR: mediaDir, ANALYSIS_LEASE_MS: '1000' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        MONGODB_URI: t.config.MONGODB_URI,
+        MEDIA_DIR: mediaDir,
+        ANALYSIS_LEASE_MS: '1000',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(child);
     return child;
   };
-  const exitOf = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', (code) => r(code))));
+  const exitOf = (child: ChildProcess) =>
+    new Promise<number | null>((r) =>
+      child.exitCode !== null ? r(child.exitCode) : child.once('exit', (code) => r(code)),
+    );
 
   beforeAll(async () => {
     const swc = join(API_DIR, '..', 'node_modules', '.bin', 'swc');
-    const build = spawnSync(swc, ['src', '-d', BUILD_DIR, '--strip-leading-paths', '--config-file', '../tools/swc-node.json', '--ignore', '**/*.spec.ts,**/*.test.ts'], { cwd: API_DIR, encoding: 'utf8' });
+    const build = spawnSync(
+      swc,
+      [
+        'src',
+        '-d',
+        BUILD_DIR,
+        '--strip-leading-paths',
+        '--config-file',
+        '../tools/swc-node.json',
+        '--ignore',
+        '**/*.spec.ts,**/*.test.ts',
+      ],
+      { cwd: API_DIR, encoding: 'utf8' },
+    );
     if (build.status !== 0) throw new Error(`worker build failed: ${build.stderr}`);
     t = await createTestApp({ env: { MEDIA_DIR: mediaDir } });
     await t.loginAs('mia');
@@ -50,7 +75,12 @@ describe('worker processes (node worker.js): a killed worker’s job is retried 
     const first = spawnWorker();
     const jobModel = t.app.get<Model<AnalysisJob>>(getModelToken(AnalysisJob.name));
     // Mid-job: the worker has claimed the job and told the audio it is processing.
-    await waitFor(async () => (await t.agent.get('/api/audio/music1/stem/').expect(200)).body.stem_status, (s) => s === 'processing', 30_000, 50);
+    await waitFor(
+      async () => (await t.agent.get('/api/audio/music1/stem/').expect(200)).body.stem_status,
+      (s) => s === 'processing',
+      30_000,
+      50,
+    );
     const running = await jobModel.findOne({ kind: 'stems' }).lean<AnalysisJobRecord>().exec();
     expect(running).toMatchObject({ status: 'running' });
     expect(running!.worker_id).toContain(`:${first.pid}:`);
@@ -59,7 +89,12 @@ describe('worker processes (node worker.js): a killed worker’s job is retried 
     expect((await t.agent.get('/api/audio/music1/stem/').expect(200)).body.stem_status).toBe('processing');
 
     const second = spawnWorker();
-    const final = await waitFor(async () => (await t.agent.get('/api/audio/music1/stem/').expect(200)).body, (b) => b.stem_status !== 'processing', 45_000, 100);
+    const final = await waitFor(
+      async () => (await t.agent.get('/api/audio/music1/stem/').expect(200)).body,
+      (b) => b.stem_status !== 'processing',
+      45_000,
+      100,
+    );
     expect(final.stem_status).toBe('ready');
     expect(final.stem_tracks).toHaveLength(2);
     const done = (await jobs.findById(running!._id))!;

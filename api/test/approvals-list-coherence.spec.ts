@@ -15,9 +15,16 @@ describe('the in-memory approvals page across API instances', () => {
   const audios = buildWorkspaceAudios(4, 47);
   const templates = audios.flatMap((a) => Array.from({ length: 8 }, (_, n) => buildTemplate(a.music_canonical_id, n)));
 
-  const page = async (t: TestApp, query: Record<string, string | number> = {}) => (await t.agent.get('/api/approvals/').query(query).expect(200)).body as Page;
+  const page = async (t: TestApp, query: Record<string, string | number> = {}) =>
+    (await t.agent.get('/api/approvals/').query(query).expect(200)).body as Page;
   const approve = (t: TestApp, tpl: (typeof templates)[number], approved: boolean | null) =>
-    writer(t).post('/api/template-approved/', { music_canonical_id: tpl.music_canonical_id, template_clips_media_id: tpl.template_clips_media_id, approved }).expect(200);
+    writer(t)
+      .post('/api/template-approved/', {
+        music_canonical_id: tpl.music_canonical_id,
+        template_clips_media_id: tpl.template_clips_media_id,
+        approved,
+      })
+      .expect(200);
   async function expectAgreement(queries: Array<Record<string, string | number>>): Promise<void> {
     for (const query of queries) {
       const expected = await page(reference, query);
@@ -57,9 +64,13 @@ describe('the in-memory approvals page across API instances', () => {
 
   it("follows an audio's new tags into the tag filter, and drops unapproved rows", async () => {
     const [first, second] = audios;
-    await writer(mia).post(`/api/audio/${first.music_canonical_id}/taggify/`, { tags: ['Coherent'] }).expect(200);
+    await writer(mia)
+      .post(`/api/audio/${first.music_canonical_id}/taggify/`, { tags: ['Coherent'] })
+      .expect(200);
     const tagged = await page(leo, { tags: 'coherent' });
-    expect(tagged.total).toBe(templates.slice(0, 21).filter((t) => t.music_canonical_id === first.music_canonical_id).length);
+    expect(tagged.total).toBe(
+      templates.slice(0, 21).filter((t) => t.music_canonical_id === first.music_canonical_id).length,
+    );
 
     const dropped = templates.slice(0, 21).find((t) => t.music_canonical_id === second.music_canonical_id)!;
     await approve(leo, dropped, null);

@@ -1,8 +1,10 @@
-import request from 'supertest';
 import { CSRF_HEADER_NAME, ERROR_MESSAGES } from '@curator/shared/contract';
+import request from 'supertest';
+
 import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
 
-const setCookies = (res: { headers: Record<string, unknown> }) => (res.headers['set-cookie'] as string[] | undefined) ?? [];
+const setCookies = (res: { headers: Record<string, unknown> }) =>
+  (res.headers['set-cookie'] as string[] | undefined) ?? [];
 const cookieLine = (res: { headers: Record<string, unknown> }, name: string) =>
   setCookies(res).find((c) => c.startsWith(`${name}=`));
 

@@ -15,11 +15,23 @@ describe('the database cost of a beat save', () => {
   afterAll(() => t.close());
 
   const commandsOf = (res: { headers: Record<string, string> }) => Number(res.headers['x-db-commands']);
-  const body = (version: number, done: boolean) => ({ name: 'b', music_canonical_id: id, audio_type: 'music', done, type: 'manual', offsets: [6, 7 + version], version });
+  const body = (version: number, done: boolean) => ({
+    name: 'b',
+    music_canonical_id: id,
+    audio_type: 'music',
+    done,
+    type: 'manual',
+    offsets: [6, 7 + version],
+    version,
+  });
 
   it('saves a beat at its version in at most six database commands', async () => {
     await writer(t).post(`/api/audio/${id}/lock/`).expect(200);
-    const made = (await writer(t).post('/api/beats/', { name: 'b', music_canonical_id: id, audio_type: 'music', offsets: [6] }).expect(201)).body;
+    const made = (
+      await writer(t)
+        .post('/api/beats/', { name: 'b', music_canonical_id: id, audio_type: 'music', offsets: [6] })
+        .expect(201)
+    ).body;
     const save = await writer(t).put(`/api/beats/${made.id}/`, body(0, false)).expect(200);
     await writer(t).put(`/api/beats/${made.id}/`, body(0, false)).expect(409);
     expect(commandsOf(save)).toBeGreaterThan(0);

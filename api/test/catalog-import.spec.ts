@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
+
 import { AudiosService } from '../src/audios/audios.service';
-import { runImport, ImportReport } from '../src/import/run-import';
+import { ImportReport, runImport } from '../src/import/run-import';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const DAY_MS = 86_400_000;
@@ -18,43 +20,64 @@ describe('npm run import (catalog import)', () => {
   const now = Date.now();
   const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
   const audio = (id: string, extra: object = {}) => ({
-    music_canonical_id: id, audio_id: `a-${id}`, audio_name: `Song ${id}`, artist_name: 'Nova', is_original_sound: false,
-    media: 'song.mp3', duration_ms: 31000, first_seen_at: '2024-04-01T10:00:00Z', trendlist: 'trending',
-    highlight_start_times_in_ms: [0, 15000], ...extra,
+    music_canonical_id: id,
+    audio_id: `a-${id}`,
+    audio_name: `Song ${id}`,
+    artist_name: 'Nova',
+    is_original_sound: false,
+    media: 'song.mp3',
+    duration_ms: 31000,
+    first_seen_at: '2024-04-01T10:00:00Z',
+    trendlist: 'trending',
+    highlight_start_times_in_ms: [0, 15000],
+    ...extra,
   });
   const template = (id: string, start: number | null, clips: number, approved?: boolean | null) => ({
-    template_clips_media_id: id, music_canonical_id: 'song1', code: `C${id}`, clips_count: clips,
-    segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 2500 }], audio_asset_start_time_in_ms: start,
+    template_clips_media_id: id,
+    music_canonical_id: 'song1',
+    code: `C${id}`,
+    clips_count: clips,
+    segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 2500 }],
+    audio_asset_start_time_in_ms: start,
     ...(approved === undefined ? {} : { approved }),
   });
 
   beforeAll(async () => {
     writeFileSync(join(dir, 'song.mp3'), Buffer.from('ID3 fake mp3 bytes for the store'));
-    writeFileSync(files.audios, jsonl([
-      audio('song1', { tags: ['Bad', 'road trip'] }),
-      '{"music_canonical_id": "broken"',
-      audio('song2', { media: 'missing.mp3' }),
-      audio('song3', { is_original_sound: true, media: null, duration_ms: null, trendlist: null, eps: [3.5, 1.25] }),
-      audio('bad id!'),
-      audio('song4', { first_seen_at: 'last tuesday' }),
-    ]));
-    writeFileSync(files.templates, jsonl([
-      template('t1', 0, 3),
-      template('t2', 15000, 5, false),
-      template('t3', 7000, 9),
-      template('t4', 15000, 12, true),
-      { ...template('t5', 0, 4), music_canonical_id: 'nobody' },
-      { ...template('t6', 0, 4), clips_count: -1 },
-    ]));
-    writeFileSync(files.reels, jsonl([
-      { code: 'r1', music_canonical_id: 'song1', taken_at: iso(1 * DAY_MS) },
-      { code: 'r2', music_canonical_id: 'song1', taken_at: iso(3 * DAY_MS) },
-      { code: 'r3', music_canonical_id: 'song1', taken_at: iso(6 * DAY_MS) },
-      { code: 'r4', music_canonical_id: 'song1', taken_at: iso(8 * DAY_MS) },
-      { code: 'r5', music_canonical_id: 'song1', taken_at: iso(40 * DAY_MS) },
-      { code: 'r6', music_canonical_id: 'song3', taken_at: iso(2 * DAY_MS) },
-      { code: 'r7', music_canonical_id: 'song1', taken_at: 'soon' },
-    ]));
+    writeFileSync(
+      files.audios,
+      jsonl([
+        audio('song1', { tags: ['Bad', 'road trip'] }),
+        '{"music_canonical_id": "broken"',
+        audio('song2', { media: 'missing.mp3' }),
+        audio('song3', { is_original_sound: true, media: null, duration_ms: null, trendlist: null, eps: [3.5, 1.25] }),
+        audio('bad id!'),
+        audio('song4', { first_seen_at: 'last tuesday' }),
+      ]),
+    );
+    writeFileSync(
+      files.templates,
+      jsonl([
+        template('t1', 0, 3),
+        template('t2', 15000, 5, false),
+        template('t3', 7000, 9),
+        template('t4', 15000, 12, true),
+        { ...template('t5', 0, 4), music_canonical_id: 'nobody' },
+        { ...template('t6', 0, 4), clips_count: -1 },
+      ]),
+    );
+    writeFileSync(
+      files.reels,
+      jsonl([
+        { code: 'r1', music_canonical_id: 'song1', taken_at: iso(1 * DAY_MS) },
+        { code: 'r2', music_canonical_id: 'song1', taken_at: iso(3 * DAY_MS) },
+        { code: 'r3', music_canonical_id: 'song1', taken_at: iso(6 * DAY_MS) },
+        { code: 'r4', music_canonical_id: 'song1', taken_at: iso(8 * DAY_MS) },
+        { code: 'r5', music_canonical_id: 'song1', taken_at: iso(40 * DAY_MS) },
+        { code: 'r6', music_canonical_id: 'song3', taken_at: iso(2 * DAY_MS) },
+        { code: 'r7', music_canonical_id: 'song1', taken_at: 'soon' },
+      ]),
+    );
     t = await createTestApp({ env: { MEDIA_DIR: mediaDir } });
     await t.loginAs('mia');
   });
@@ -63,16 +86,25 @@ describe('npm run import (catalog import)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const run = (): Promise<ImportReport> => runImport({ mongodbUri: t.config.MONGODB_URI, mediaDir, mediaRoot: dir, ...files });
+  const run = (): Promise<ImportReport> =>
+    runImport({ mongodbUri: t.config.MONGODB_URI, mediaDir, mediaRoot: dir, ...files });
 
   it('imports the good lines and reports each bad line with its number', async () => {
     const report = await run();
-    expect(report.problems.map((p) => `${p.file === files.audios ? 'a' : p.file === files.templates ? 't' : 'r'}:${p.line}`)).toEqual([
-      'a:2', 'a:3', 'a:5', 'a:6', 'r:7', 't:5', 't:6',
+    expect(
+      report.problems.map((p) => `${p.file === files.audios ? 'a' : p.file === files.templates ? 't' : 'r'}:${p.line}`),
+    ).toEqual(['a:2', 'a:3', 'a:5', 'a:6', 'r:7', 't:5', 't:6']);
+    expect(report.problems.find((p) => p.line === 3 && p.file === files.audios)!.message).toMatch(
+      /media file not found: missing\.mp3/,
+    );
+    expect(report.problems.find((p) => p.line === 5 && p.file === files.templates)!.message).toMatch(
+      /unknown audio nobody/,
+    );
+    expect(report.files.map((f) => [f.imported, f.skipped])).toEqual([
+      [2, 4],
+      [4, 2],
+      [6, 1],
     ]);
-    expect(report.problems.find((p) => p.line === 3 && p.file === files.audios)!.message).toMatch(/media file not found: missing\.mp3/);
-    expect(report.problems.find((p) => p.line === 5 && p.file === files.templates)!.message).toMatch(/unknown audio nobody/);
-    expect(report.files.map((f) => [f.imported, f.skipped])).toEqual([[2, 4], [4, 2], [6, 1]]);
     const list = await t.agent.get('/api/audio/').expect(200);
     expect(list.body.results.map((r: { id: string }) => r.id).sort()).toEqual(['song1', 'song3']);
   });
@@ -80,27 +112,54 @@ describe('npm run import (catalog import)', () => {
   it('computes the list figures from the templates and reels', async () => {
     const list = await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200);
     expect(list.body.results[0]).toMatchObject({
-      id: 'song1', reel_count: 5, template_count_available: 2, beat_and_template_approved: 1, tags: ['Bad', 'road trip'],
+      id: 'song1',
+      reel_count: 5,
+      template_count_available: 2,
+      beat_and_template_approved: 1,
+      tags: ['Bad', 'road trip'],
     });
     const byGrowth = await t.agent.get('/api/audio/').query({ sort_by: 'growth', sort_dir: 'desc' }).expect(200);
     expect(byGrowth.body.results.map((r: { id: string }) => r.id)).toEqual(['song1', 'song3']);
     const clips = async (min: number, max: number) =>
-      (await t.agent.get('/api/audio/').query({ template_clips_count_min: min, template_clips_count_max: max }).expect(200)).body.total;
+      (
+        await t.agent
+          .get('/api/audio/')
+          .query({ template_clips_count_min: min, template_clips_count_max: max })
+          .expect(200)
+      ).body.total;
     expect(await clips(3, 3)).toBe(1);
     expect(await clips(12, 20)).toBe(1);
     expect(await clips(5, 9)).toBe(0);
-    const templates = await t.agent.get('/api/templates/').query({
-      music_canonical_id: 'song1', exclude_not_started_at_highlight: 'true', exclude_disapproved: 'true',
-    }).expect(200);
-    expect(templates.body.map((x: { template_info: { template_clips_media_id: string } }) => x.template_info.template_clips_media_id)).toEqual(['t1', 't4']);
+    const templates = await t.agent
+      .get('/api/templates/')
+      .query({
+        music_canonical_id: 'song1',
+        exclude_not_started_at_highlight: 'true',
+        exclude_disapproved: 'true',
+      })
+      .expect(200);
+    expect(
+      templates.body.map(
+        (x: { template_info: { template_clips_media_id: string } }) => x.template_info.template_clips_media_id,
+      ),
+    ).toEqual(['t1', 't4']);
     expect(templates.body[1]).toEqual({
-      template_info: { template_clips_media_id: 't4', segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 2500 }] },
-      template_entry: { clips_count: 12 }, template_meta: { approved: true }, audio_asset_start_time_in_ms: 15000, code: 'Ct4',
+      template_info: {
+        template_clips_media_id: 't4',
+        segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 2500 }],
+      },
+      template_entry: { clips_count: 12 },
+      template_meta: { approved: true },
+      audio_asset_start_time_in_ms: 15000,
+      code: 'Ct4',
     });
     const all = await t.agent.get('/api/templates/').query({ music_canonical_id: 'song1' }).expect(200);
     expect(all.body).toHaveLength(4);
     const tags = (await t.agent.get('/api/tags/').expect(200)).body;
-    expect(tags.map((x: { text: string; used_count: number }) => [x.text, x.used_count])).toEqual([['Bad', 1], ['road trip', 1]]);
+    expect(tags.map((x: { text: string; used_count: number }) => [x.text, x.used_count])).toEqual([
+      ['Bad', 1],
+      ['road trip', 1],
+    ]);
   });
 
   it('shows the approvals it imported on the approvals page at the next request', async () => {
@@ -123,16 +182,21 @@ describe('npm run import (catalog import)', () => {
   it('can be re-run without duplicating anything, keeping approvals and tags made since', async () => {
     const db = t.app.get<Connection>(getConnectionToken());
     await db.collection('templates').updateOne({ template_clips_media_id: 't1' }, { $set: { approved: true } });
-    const counts = async () => Promise.all(['audios', 'templates', 'reels', 'tags'].map((c) => db.collection(c).countDocuments()));
+    const counts = async () =>
+      Promise.all(['audios', 'templates', 'reels', 'tags'].map((c) => db.collection(c).countDocuments()));
     const before = await counts();
     await run();
     expect(await counts()).toEqual(before);
     expect(before).toEqual([2, 4, 6, 2]);
     const list = await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200);
-    expect(list.body.results[0]).toMatchObject({ reel_count: 5, template_count_available: 2, beat_and_template_approved: 2 });
+    expect(list.body.results[0]).toMatchObject({
+      reel_count: 5,
+      template_count_available: 2,
+      beat_and_template_approved: 2,
+    });
   });
 
-  it('adds the beats module\'s done and ep beats to the list figures', async () => {
+  it("adds the beats module's done and ep beats to the list figures", async () => {
     await t.app.get(AudiosService).incrementBeatCounts('song1', { beats_done_count: 3, ep_template_count: 2 });
     const row = (await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200)).body.results[0];
     expect(row).toMatchObject({ beat_and_template_approved: 5, ep_template_count: 2 });
@@ -140,18 +204,25 @@ describe('npm run import (catalog import)', () => {
     expect((await t.agent.get('/api/audio/').query({ approved_templates_min: 2 }).expect(200)).body.total).toBe(1);
     expect((await t.agent.get('/api/audio/').query({ approved_templates_min: 5 }).expect(200)).body.total).toBe(0);
     await run();
-    expect((await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200)).body.results[0].beat_and_template_approved).toBe(5);
+    expect(
+      (await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200)).body.results[0].beat_and_template_approved,
+    ).toBe(5);
   });
 
   it('re-imports a file of more than a hundred known audios, templates and reels', async () => {
     const n = 120; // more than one database command can hold open on the embedded database
     const many = {
-      audios: join(dir, 'many-a.jsonl'), templates: join(dir, 'many-t.jsonl'), reels: join(dir, 'many-r.jsonl'),
+      audios: join(dir, 'many-a.jsonl'),
+      templates: join(dir, 'many-t.jsonl'),
+      reels: join(dir, 'many-r.jsonl'),
     };
     const ids = Array.from({ length: n }, (_, i) => `bulk${i}`);
     writeFileSync(many.audios, jsonl(ids.map((id) => audio(id, { media: null }))));
     writeFileSync(many.templates, jsonl(ids.map((id) => ({ ...template(`bt-${id}`, 0, 2), music_canonical_id: id }))));
-    writeFileSync(many.reels, jsonl(ids.map((id) => ({ code: `br-${id}`, music_canonical_id: id, taken_at: iso(DAY_MS) }))));
+    writeFileSync(
+      many.reels,
+      jsonl(ids.map((id) => ({ code: `br-${id}`, music_canonical_id: id, taken_at: iso(DAY_MS) }))),
+    );
     const importMany = () => runImport({ mongodbUri: t.config.MONGODB_URI, mediaDir, mediaRoot: dir, ...many });
     await importMany();
     // The second run updates an existing document with every line.

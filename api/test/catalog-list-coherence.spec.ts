@@ -1,5 +1,6 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
+
 import { ChangeFeed } from '../src/persistence/change-feed';
 import { buildFixtureAudios, insertAudios } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
@@ -16,7 +17,13 @@ describe('the in-memory audio list across API instances', () => {
   let mia: TestApp;
   let leo: TestApp;
   let reference: TestApp;
-  const audios = buildFixtureAudios(40).map((a) => ({ ...a, locked_by: null, lock_expires_at: null, tags: [], tag_keys: [] }));
+  const audios = buildFixtureAudios(40).map((a) => ({
+    ...a,
+    locked_by: null,
+    lock_expires_at: null,
+    tags: [],
+    tag_keys: [],
+  }));
   const ids = audios.map((a) => a.music_canonical_id);
 
   async function list(t: TestApp, query: Record<string, string> = {}): Promise<ListItem[]> {
@@ -44,7 +51,9 @@ describe('the in-memory audio list across API instances', () => {
   });
 
   it("shows one instance's tags, lock and ending points in the other's very next list", async () => {
-    await writer(mia).post(`/api/audio/${ids[0]}/taggify/`, { tags: ['fresh'] }).expect(200);
+    await writer(mia)
+      .post(`/api/audio/${ids[0]}/taggify/`, { tags: ['fresh'] })
+      .expect(200);
     expect((await list(leo, { tags: 'fresh' })).map((r) => r.id)).toEqual([ids[0]]);
 
     await writer(leo).post(`/api/audio/${ids[1]}/lock/`).expect(200);
@@ -52,15 +61,26 @@ describe('the in-memory audio list across API instances', () => {
 
     await writer(mia).post(`/api/audio/${ids[2]}/unlock/`).expect(200);
     await writer(mia).post(`/api/audio/${ids[2]}/lock/`).expect(200);
-    await writer(mia).post(`/api/audio/${ids[2]}/eps/`, { ending_points: [12.5, 20] }).expect(200);
+    await writer(mia)
+      .post(`/api/audio/${ids[2]}/eps/`, { ending_points: [12.5, 20] })
+      .expect(200);
     expect(byId(await list(leo, { has_eps: 'true' }), ids[2])).toMatchObject({ eps: [12.5, 20] });
   });
 
   it('agrees with the database after parallel writes spread over both instances', async () => {
     await Promise.all(
-      ids.slice(3, 23).map((id, i) => writer(i % 2 ? mia : leo).post(`/api/audio/${id}/taggify/`, { tags: [`batch ${i % 3}`, 'parallel'] }).expect(200)),
+      ids.slice(3, 23).map((id, i) =>
+        writer(i % 2 ? mia : leo)
+          .post(`/api/audio/${id}/taggify/`, { tags: [`batch ${i % 3}`, 'parallel'] })
+          .expect(200),
+      ),
     );
-    const queries: Array<Record<string, string>> = [{}, { tags: 'parallel' }, { tags: 'batch 1' }, { sort_by: 'growth', sort_dir: 'asc' }];
+    const queries: Array<Record<string, string>> = [
+      {},
+      { tags: 'parallel' },
+      { tags: 'batch 1' },
+      { sort_by: 'growth', sort_dir: 'asc' },
+    ];
     for (const query of queries) {
       const expected = await list(reference, query);
       expect(await list(mia, query)).toEqual(expected);
@@ -70,12 +90,16 @@ describe('the in-memory audio list across API instances', () => {
   });
 
   it('reads everything again when the changes it missed were pruned', async () => {
-    await writer(mia).post(`/api/audio/${ids[30]}/taggify/`, { tags: ['pruned'] }).expect(200);
+    await writer(mia)
+      .post(`/api/audio/${ids[30]}/taggify/`, { tags: ['pruned'] })
+      .expect(200);
     // leo has not listed since: drop that entry, as pruning would, then record one more change.
     const entries = connectionOf(mia).collection('change_entries');
     const last = await entries.find({ stream: 'audios' }).sort({ seq: -1 }).limit(1).next();
     await entries.deleteOne({ _id: last!._id });
-    await writer(mia).post(`/api/audio/${ids[31]}/taggify/`, { tags: ['after prune'] }).expect(200);
+    await writer(mia)
+      .post(`/api/audio/${ids[31]}/taggify/`, { tags: ['after prune'] })
+      .expect(200);
     expect(byId(await list(leo), ids[30])?.tags).toEqual(['pruned']);
     expect(byId(await list(leo), ids[31])?.tags).toEqual(['after prune']);
   });
@@ -95,7 +119,12 @@ describe('the in-memory audio list across API instances', () => {
     const run = await feed.readFrom(1);
     expect(run.length).toBeGreaterThan(0);
     expect(run.length).toBeLessThan(30);
-    expect(run.flat().filter((id) => id !== 'common').sort()).toEqual(Array.from({ length: 30 }, (_, i) => `doc-${i}`).sort());
+    expect(
+      run
+        .flat()
+        .filter((id) => id !== 'common')
+        .sort(),
+    ).toEqual(Array.from({ length: 30 }, (_, i) => `doc-${i}`).sort());
     expect(await feed.readFrom(run.length + 1)).toEqual([]);
     expect(await feed.latest()).toBe(run.length);
   });

@@ -1,5 +1,6 @@
-import request from 'supertest';
 import { AudioDetailSchema, AudioListItemSchema } from '@curator/shared/contract';
+import request from 'supertest';
+
 import type { AudioRecord } from '../src/audios/audio.schema';
 import { buildFixtureAudios, insertAudios } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
@@ -26,7 +27,9 @@ function expectedIds(all: AudioRecord[], q: Q): string[] {
       inRange(a.duration_ms, s('media_length_ms_min'), s('media_length_ms_max')) &&
       inRange(a.template_count_available, s('available_templates_min'), s('available_templates_max')) &&
       inRange(a.templates_approved_count, s('approved_templates_min'), s('approved_templates_max')) &&
-      (clipMin === undefined && clipMax === undefined ? true : a.available_clips_counts.some((c) => inRange(c, clipMin, clipMax))) &&
+      (clipMin === undefined && clipMax === undefined
+        ? true
+        : a.available_clips_counts.some((c) => inRange(c, clipMin, clipMax))) &&
       (s('trendlist') === undefined || a.trendlist === s('trendlist')) &&
       (s('has_stem') !== 'true' || a.stem_status === 'ready') &&
       (s('has_eps') !== 'true' || a.eps.length > 0) &&
@@ -37,7 +40,8 @@ function expectedIds(all: AudioRecord[], q: Q): string[] {
     );
   });
   const dir = s('sort_dir') === 'asc' ? 1 : -1;
-  const key = (a: AudioRecord) => (s('sort_by') === 'growth' ? a.growth : (a.track_meta.first_seen_at?.getTime() ?? -Infinity));
+  const key = (a: AudioRecord) =>
+    s('sort_by') === 'growth' ? a.growth : (a.track_meta.first_seen_at?.getTime() ?? -Infinity);
   rows.sort((a, b) => dir * (key(a) - key(b) || a.music_canonical_id.localeCompare(b.music_canonical_id)));
   return rows.map((a) => a.music_canonical_id);
 }
@@ -58,7 +62,10 @@ describe.each(['database', 'memory'])('GET /api/audio/ (catalog list, AUDIO_LIST
     const ids: string[] = [];
     let total = -1;
     for (let skip = 0; total < 0 || skip < total; skip += 100) {
-      const res = await t.agent.get('/api/audio/').query({ ...q, skip: String(skip) }).expect(200);
+      const res = await t.agent
+        .get('/api/audio/')
+        .query({ ...q, skip: String(skip) })
+        .expect(200);
       expect(res.body.results.length).toBeLessThanOrEqual(100);
       total = res.body.total;
       ids.push(...res.body.results.map((r: { id: string }) => r.id));
@@ -95,11 +102,23 @@ describe.each(['database', 'memory'])('GET /api/audio/ (catalog list, AUDIO_LIST
     ['sort by growth desc', { sort_by: 'growth', sort_dir: 'desc' }],
     ['sort by growth asc', { sort_by: 'growth', sort_dir: 'asc' }],
     ['sort by created asc', { sort_by: 'created_at', sort_dir: 'asc' }],
-    ['three filters and growth sort', { audio_type: 'music', reel_count_min: '5', trendlist: 'trending', sort_by: 'growth' }],
-    ['all filters at once', {
-      audio_type: 'music', reel_count_min: '1', media_length_ms_min: '1000', available_templates_min: '1',
-      template_clips_count_max: '15', created_from: '2024-01-15', q: 'o', sort_dir: 'asc',
-    }],
+    [
+      'three filters and growth sort',
+      { audio_type: 'music', reel_count_min: '5', trendlist: 'trending', sort_by: 'growth' },
+    ],
+    [
+      'all filters at once',
+      {
+        audio_type: 'music',
+        reel_count_min: '1',
+        media_length_ms_min: '1000',
+        available_templates_min: '1',
+        template_clips_count_max: '15',
+        created_from: '2024-01-15',
+        q: 'o',
+        sort_dir: 'asc',
+      },
+    ],
   ];
 
   it.each(cases)('filters: %s', async (_name, q) => {
@@ -118,7 +137,18 @@ describe.each(['database', 'memory'])('GET /api/audio/ (catalog list, AUDIO_LIST
   });
 
   it('matches regex characters in the name search literally', async () => {
-    for (const text of ['a.b*c', '(Remix)', '[Live]', 'What?', 'Blue+Green', '$$', 'Back^Slash\\', 'K.', 'Orbit|Pipe', '.']) {
+    for (const text of [
+      'a.b*c',
+      '(Remix)',
+      '[Live]',
+      'What?',
+      'Blue+Green',
+      '$$',
+      'Back^Slash\\',
+      'K.',
+      'Orbit|Pipe',
+      '.',
+    ]) {
       const expected = expectedIds(audios, { q: text });
       expect({ text, ids: (await fetchAll({ q: text })).ids }).toEqual({ text, ids: expected });
     }
@@ -127,9 +157,18 @@ describe.each(['database', 'memory'])('GET /api/audio/ (catalog list, AUDIO_LIST
 
   it('answers malformed numbers, dates and enums with 422 entries, never a list', async () => {
     const bad: Q[] = [
-      { reel_count_min: 'abc' }, { media_length_ms_max: '1.5' }, { skip: '-1' }, { available_templates_min: '1e3' },
-      { created_from: 'yesterday' }, { created_to: '2024-13-45' }, { sort_by: 'name' }, { sort_dir: 'up' },
-      { audio_type: 'video' }, { has_stem: 'maybe' }, { trendlist: 'viral' }, { template_clips_count_min: '{"$gt":0}' },
+      { reel_count_min: 'abc' },
+      { media_length_ms_max: '1.5' },
+      { skip: '-1' },
+      { available_templates_min: '1e3' },
+      { created_from: 'yesterday' },
+      { created_to: '2024-13-45' },
+      { sort_by: 'name' },
+      { sort_dir: 'up' },
+      { audio_type: 'video' },
+      { has_stem: 'maybe' },
+      { trendlist: 'viral' },
+      { template_clips_count_min: '{"$gt":0}' },
     ];
     for (const q of bad) {
       const res = await t.agent.get('/api/audio/').query(q);
@@ -146,7 +185,11 @@ describe.each(['database', 'memory'])('GET /api/audio/ (catalog list, AUDIO_LIST
     for (const row of page.body.results) expect(AudioListItemSchema.strict().parse(row)).toEqual(row);
     const byId = new Map(page.body.results.map((r: { id: string }) => [r.id, r]));
     const source = audios.find((a) => byId.has(a.music_canonical_id) && a.locked_by)!;
-    const row = byId.get(source.music_canonical_id) as { locked: boolean; locked_by: string | null; first_seen_at: string | null };
+    const row = byId.get(source.music_canonical_id) as {
+      locked: boolean;
+      locked_by: string | null;
+      first_seen_at: string | null;
+    };
     const live = source.lock_expires_at!.getTime() > Date.now();
     expect(row.locked).toBe(live);
     expect(row.locked_by).toBe(live ? 'mia' : null);

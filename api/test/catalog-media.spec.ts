@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import request from 'supertest';
+
 import { MEDIA_CACHE_CONTROL } from '../src/media/media-route';
 import { MediaStoreService } from '../src/media/media-store.service';
 import { createTestApp, TestApp } from './helpers/test-app';
@@ -28,11 +30,15 @@ describe('/media/ (stored media with range requests)', () => {
   });
 
   it('answers a range request with 206 and exactly those bytes', async () => {
-    const res = await t.agent.get(url).set('Range', 'bytes=1000-1999').buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await t.agent
+      .get(url)
+      .set('Range', 'bytes=1000-1999')
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(206);
     expect(res.headers['content-range']).toBe('bytes 1000-1999/5000');
     expect(res.headers['accept-ranges']).toBe('bytes');
@@ -45,7 +51,13 @@ describe('/media/ (stored media with range requests)', () => {
 
   it('needs a session and never leaves the media directory', async () => {
     await request(t.app.getHttpServer()).get(url).expect(401);
-    for (const path of ['/media/../package.json', '/media/%2e%2e/package.json', '/media/aa/..%2f..%2fpackage.json', '/media/aa/x.mp3', '/media/']) {
+    for (const path of [
+      '/media/../package.json',
+      '/media/%2e%2e/package.json',
+      '/media/aa/..%2f..%2fpackage.json',
+      '/media/aa/x.mp3',
+      '/media/',
+    ]) {
       const res = await t.agent.get(path);
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
     }

@@ -1,4 +1,5 @@
 import { CSRF_HEADER_NAME } from '@curator/shared/contract';
+
 import { audioModel, buildFixtureAudios, insertAudios } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -9,7 +10,12 @@ describe('tags and taggify', () => {
   const post = (t: TestApp, url: string, body: object) => t.agent.post(url).set(CSRF_HEADER_NAME, t.csrf()).send(body);
   const del = (t: TestApp, url: string) => t.agent.delete(url).set(CSRF_HEADER_NAME, t.csrf());
   const tagList = async (t: TestApp) =>
-    Object.fromEntries((await t.agent.get('/api/tags/').expect(200)).body.map((x: { text: string; used_count: number }) => [x.text, x.used_count]));
+    Object.fromEntries(
+      (await t.agent.get('/api/tags/').expect(200)).body.map((x: { text: string; used_count: number }) => [
+        x.text,
+        x.used_count,
+      ]),
+    );
   const tagsOf = async (id: string) => (await staff.agent.get(`/api/audio/${id}/`).expect(200)).body.tags;
 
   beforeAll(async () => {
@@ -26,9 +32,13 @@ describe('tags and taggify', () => {
 
   it('taggify replaces the tags, creates unknown tags and keeps used_count exact', async () => {
     const [a, b] = audios;
-    await post(staff, `/api/audio/${a.music_canonical_id}/taggify/`, { tags: ['bad', ' Fresh Pick ', 'BAD'] }).expect(200);
+    await post(staff, `/api/audio/${a.music_canonical_id}/taggify/`, { tags: ['bad', ' Fresh Pick ', 'BAD'] }).expect(
+      200,
+    );
     expect(await tagsOf(a.music_canonical_id)).toEqual(['bad', 'Fresh Pick']);
-    await post(staff, `/api/audio/${b.music_canonical_id}/taggify/`, { tags: ['fresh pick', 'inside app'] }).expect(200);
+    await post(staff, `/api/audio/${b.music_canonical_id}/taggify/`, { tags: ['fresh pick', 'inside app'] }).expect(
+      200,
+    );
     expect(await tagsOf(b.music_canonical_id)).toEqual(['Fresh Pick', 'inside app']);
     expect(await tagList(staff)).toEqual({ bad: 1, 'Fresh Pick': 2, 'inside app': 1 });
     await post(staff, `/api/audio/${a.music_canonical_id}/taggify/`, { tags: ['inside app'] }).expect(200);
@@ -40,7 +50,11 @@ describe('tags and taggify', () => {
   it('keeps used_count exact under concurrent quick toggles', async () => {
     const ids = audios.slice(2).map((a) => a.music_canonical_id);
     const rounds = [['discovery app'], ['discovery app', 'bad'], [], ['bad']];
-    await Promise.all(ids.flatMap((id, i) => rounds.map((_, k) => post(staff, `/api/audio/${id}/taggify/`, { tags: rounds[(i + k) % rounds.length] }))));
+    await Promise.all(
+      ids.flatMap((id, i) =>
+        rounds.map((_, k) => post(staff, `/api/audio/${id}/taggify/`, { tags: rounds[(i + k) % rounds.length] })),
+      ),
+    );
     const rows = await audioModel(admin).find({}, { tag_keys: 1 }).lean();
     const count = (key: string) => rows.filter((r) => r.tag_keys.includes(key)).length;
     const listed = await tagList(staff);

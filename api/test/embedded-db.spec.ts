@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { MongoClient } from 'mongodb';
 
 /**
@@ -6,13 +7,21 @@ import { MongoClient } from 'mongodb';
  * first: a pooled SQLite connection reloads the schema (and sees a new index) only when it executes.
  */
 async function planOfFindById(client: MongoClient, db: string, collection: string, id: string): Promise<string> {
-  await client.db(db).collection(collection).findOne({ _id: id as never });
+  await client
+    .db(db)
+    .collection(collection)
+    .findOne({ _id: id as never });
   const explained = await client.db(db).command({ explain: { find: collection, filter: { _id: id } } });
   return JSON.stringify(explained.queryPlanner);
 }
 
 /** The plan SQLite reports for `filter` on `collection`, after running the same find (see above). */
-async function planOf(client: MongoClient, db: string, collection: string, filter: Record<string, unknown>): Promise<string> {
+async function planOf(
+  client: MongoClient,
+  db: string,
+  collection: string,
+  filter: Record<string, unknown>,
+): Promise<string> {
   await client.db(db).collection(collection).find(filter).toArray();
   const explained = await client.db(db).command({ explain: { find: collection, filter } });
   return JSON.stringify(explained.queryPlanner);
@@ -41,7 +50,8 @@ describe('the embedded database (FerretDB over SQLite)', () => {
 
   it('lets exactly one of many concurrent conditional updates on one version match, from several connections', async () => {
     const clients = await Promise.all([1, 2, 3].map(() => MongoClient.connect(process.env.TEST_MONGODB_URI!)));
-    const collectionOf = (i: number) => [client, ...clients][i % 4].db(db).collection<{ _id: number; version: number; by?: number }>('versioned');
+    const collectionOf = (i: number) =>
+      [client, ...clients][i % 4].db(db).collection<{ _id: number; version: number; by?: number }>('versioned');
     try {
       const winnersPerRound: number[] = [];
       for (let round = 0; round < 10; round++) {
@@ -49,8 +59,12 @@ describe('the embedded database (FerretDB over SQLite)', () => {
         const answers = await Promise.all(
           Array.from({ length: 12 }, (_, i) =>
             i % 2
-              ? collectionOf(i).updateOne({ _id: round, version: 0 }, { $set: { by: i }, $inc: { version: 1 } }).then((r) => r.modifiedCount)
-              : collectionOf(i).findOneAndUpdate({ _id: round, version: 0 }, { $set: { by: i }, $inc: { version: 1 } }).then((r) => (r ? 1 : 0)),
+              ? collectionOf(i)
+                  .updateOne({ _id: round, version: 0 }, { $set: { by: i }, $inc: { version: 1 } })
+                  .then((r) => r.modifiedCount)
+              : collectionOf(i)
+                  .findOneAndUpdate({ _id: round, version: 0 }, { $set: { by: i }, $inc: { version: 1 } })
+                  .then((r) => (r ? 1 : 0)),
           ),
         );
         winnersPerRound.push(answers.reduce((a, b) => a + b, 0));
@@ -65,14 +79,21 @@ describe('the embedded database (FerretDB over SQLite)', () => {
   it('serves finds and updates by _id from an index once a collection exists, with the same answers', async () => {
     const items = client.db(db).collection<{ _id: string; n: number }>('items');
     await items.insertMany(Array.from({ length: 2000 }, (_, i) => ({ _id: `item-${i}`, n: i })));
-    const plan = await waitFor(() => planOfFindById(client, db, 'items', 'item-1500'), (p) => p.includes('USING INDEX'), 10_000);
+    const plan = await waitFor(
+      () => planOfFindById(client, db, 'items', 'item-1500'),
+      (p) => p.includes('USING INDEX'),
+      10_000,
+    );
     expect(plan).toMatch(/SEARCH \S+ USING INDEX \S+__id_pushdown/);
 
     expect(await items.findOne({ _id: 'item-1500' })).toEqual({ _id: 'item-1500', n: 1500 });
     expect(await items.findOne({ _id: 'missing' })).toBeNull();
     await items.updateOne({ _id: 'item-7' }, { $set: { n: -7 } });
     expect(await items.findOne({ _id: 'item-7' })).toEqual({ _id: 'item-7', n: -7 });
-    expect(await items.findOneAndUpdate({ _id: 'item-8' }, { $inc: { n: 1 } }, { returnDocument: 'after' })).toEqual({ _id: 'item-8', n: 9 });
+    expect(await items.findOneAndUpdate({ _id: 'item-8' }, { $inc: { n: 1 } }, { returnDocument: 'after' })).toEqual({
+      _id: 'item-8',
+      n: 9,
+    });
     await items.deleteOne({ _id: 'item-9' });
     expect(await items.countDocuments({})).toBe(1999);
   });
@@ -80,10 +101,20 @@ describe('the embedded database (FerretDB over SQLite)', () => {
   it('indexes a collection that is dropped and created again', async () => {
     const again = client.db(db).collection<{ _id: string }>('again');
     await again.insertOne({ _id: 'a' });
-    await waitFor(() => planOfFindById(client, db, 'again', 'a'), (p) => p.includes('USING INDEX'), 10_000);
+    await waitFor(
+      () => planOfFindById(client, db, 'again', 'a'),
+      (p) => p.includes('USING INDEX'),
+      10_000,
+    );
     await again.drop();
     await again.insertOne({ _id: 'b' });
-    expect(await waitFor(() => planOfFindById(client, db, 'again', 'b'), (p) => p.includes('USING INDEX'), 10_000)).toContain('USING INDEX');
+    expect(
+      await waitFor(
+        () => planOfFindById(client, db, 'again', 'b'),
+        (p) => p.includes('USING INDEX'),
+        10_000,
+      ),
+    ).toContain('USING INDEX');
     expect(await again.findOne({ _id: 'b' })).toEqual({ _id: 'b' });
   });
 
@@ -94,22 +125,37 @@ describe('the embedded database (FerretDB over SQLite)', () => {
     const tricky = ['plain', 'a<b>&"c"\\d', 'ünïcødé 🎵', '', '0042', 'x'.repeat(300)];
     const rows: Doc[] = Array.from({ length: 1500 }, (_, i) => ({ _id: `d${i}`, owner: `owner-${i % 50}`, n: i }));
     tricky.forEach((owner, i) => rows.push({ _id: `t${i}`, owner, n: i }));
-    rows.push({ _id: 'arr', owner: ['plain', 'owner-3'], n: 1 }, { _id: 'num', owner: 42, n: 2 }, { _id: 'none', n: 3 }, { _id: 'nested', owner: { plain: 1 }, n: 4 });
+    rows.push(
+      { _id: 'arr', owner: ['plain', 'owner-3'], n: 1 },
+      { _id: 'num', owner: 42, n: 2 },
+      { _id: 'none', n: 3 },
+      { _id: 'nested', owner: { plain: 1 }, n: 4 },
+    );
     await docs.insertMany(rows);
-    const plan = await waitFor(() => planOf(client, db, 'owned', { owner: 'owner-3' }), (p) => p.includes('USING INDEX'), 10_000);
+    const plan = await waitFor(
+      () => planOf(client, db, 'owned', { owner: 'owner-3' }),
+      (p) => p.includes('USING INDEX'),
+      10_000,
+    );
     expect(plan).toMatch(/owner_pushdown/);
     expect(plan).not.toMatch(/SCAN/);
 
     // What a scan decides, computed here from the documents themselves (Mongo equality: the value, or an array holding it).
     const expected = (owner: string, extra: (d: Doc) => boolean = () => true) =>
-      rows.filter((d) => (d.owner === owner || (Array.isArray(d.owner) && d.owner.includes(owner))) && extra(d)).map((d) => d._id).sort();
-    const found = async (filter: Record<string, unknown>) => (await docs.find(filter as never).toArray()).map((d) => d._id).sort();
+      rows
+        .filter((d) => (d.owner === owner || (Array.isArray(d.owner) && d.owner.includes(owner))) && extra(d))
+        .map((d) => d._id)
+        .sort();
+    const found = async (filter: Record<string, unknown>) =>
+      (await docs.find(filter as never).toArray()).map((d) => d._id).sort();
     for (const owner of [...tricky, 'owner-3', 'owner-49', 'nobody', '42']) {
       expect(await found({ owner })).toEqual(expected(owner));
     }
     expect(await found({ owner: 'owner-3', n: { $gte: 1000 } })).toEqual(expected('owner-3', (d) => d.n >= 1000));
     expect(await found({ owner: { $eq: 'owner-3' } })).toEqual(expected('owner-3'));
-    expect(await found({ owner: { $in: ['owner-3', tricky[1], 'nobody'] } })).toEqual([...expected('owner-3'), ...expected(tricky[1])].sort());
+    expect(await found({ owner: { $in: ['owner-3', tricky[1], 'nobody'] } })).toEqual(
+      [...expected('owner-3'), ...expected(tricky[1])].sort(),
+    );
     expect(await found({ owner: { $in: ['owner-3', 42] } })).toEqual([...expected('owner-3'), 'num'].sort());
     expect(await found({ _id: { $in: ['d1', 'd2', 'arr', 'missing'] } as never })).toEqual(['arr', 'd1', 'd2']);
     const inPlan = await planOf(client, db, 'owned', { owner: { $in: ['owner-3', 'owner-4'] } });
@@ -126,7 +172,11 @@ describe('the embedded database (FerretDB over SQLite)', () => {
     const docs = client.db(db).collection<{ _id: string; owner: string }>('analysed');
     await docs.createIndex({ owner: 1 });
     await docs.insertMany(Array.from({ length: 3000 }, (_, i) => ({ _id: `s${i}`, owner: `owner-${i % 300}` })));
-    await waitFor(() => planOf(client, db, 'analysed', { owner: 'owner-7' }), (p) => p.includes('USING INDEX'), 10_000);
+    await waitFor(
+      () => planOf(client, db, 'analysed', { owner: 'owner-7' }),
+      (p) => p.includes('USING INDEX'),
+      10_000,
+    );
     // In released FerretDB these store table statistics that turn the plan into a full scan.
     await client.db(db).command({ dbStats: 1 });
     await client.db(db).command({ collStats: 'analysed' });
@@ -134,6 +184,8 @@ describe('the embedded database (FerretDB over SQLite)', () => {
     const plan = await planOf(client, db, 'analysed', { owner: 'owner-7' });
     expect(plan).toMatch(/owner_pushdown/);
     expect(plan).not.toMatch(/SCAN/);
-    expect((await docs.find({ owner: 'owner-7' }).toArray()).map((d) => d._id).sort()).toEqual(['s1207', 's1507', 's1807', 's2107', 's2407', 's2707', 's307', 's607', 's7', 's907'].sort());
+    expect((await docs.find({ owner: 'owner-7' }).toArray()).map((d) => d._id).sort()).toEqual(
+      ['s1207', 's1507', 's1807', 's2107', 's2407', 's2707', 's307', 's607', 's7', 's907'].sort(),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { CSRF_HEADER_NAME, ERROR_MESSAGES, LOGIN_MAX_FAILURES } from '@curator/shared/contract';
+
 import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
 
 describe('login throttling (stored in the database)', () => {

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
+
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const REMOTES = [
@@ -64,7 +66,15 @@ describe('GET /api/openapi.json', () => {
     const res = await request(t.app.getHttpServer()).get('/api/openapi.json').expect(200);
     expect(res.body.openapi).toMatch(/^3\./);
     expect(Object.keys(res.body.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/login', '/api/auth/logout', '/api/me', '/api/users', '/api/users/{username}', '/api/health', '/api/mfe-config']),
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/logout',
+        '/api/me',
+        '/api/users',
+        '/api/users/{username}',
+        '/api/health',
+        '/api/mfe-config',
+      ]),
     );
     const schemas = JSON.stringify(res.body.components?.schemas ?? {});
     expect(schemas).toContain('username');

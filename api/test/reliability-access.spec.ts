@@ -1,7 +1,8 @@
-import request from 'supertest';
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '@curator/shared/contract';
+import request from 'supertest';
+
 import { fillPath, readRouteTable, Route } from './helpers/route-table';
-import { createTestApp, TestApp, TEST_PASSWORD } from './helpers/test-app';
+import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
 import { buildTemplate, buildWorkspaceAudios, seedCatalog } from './helpers/workspace-fixture';
 
 type Who = 'anonymous' | 'user' | 'admin';
@@ -21,15 +22,27 @@ describe('access matrix over the application’s own route table', () => {
   const agents = {} as Record<Who, ReturnType<typeof request.agent>>;
   const tokens = {} as Record<Who, string>;
   const audios = buildWorkspaceAudios(2, 41);
-  const params: Record<string, string> = { id: audios[0].music_canonical_id, src: 'beat', name: 'beat-01.svg', username: 'nobody-here', text: 'no-such-tag' };
+  const params: Record<string, string> = {
+    id: audios[0].music_canonical_id,
+    src: 'beat',
+    name: 'beat-01.svg',
+    username: 'nobody-here',
+    text: 'no-such-tag',
+  };
   let routes: Route[] = [];
 
   async function login(who: Who) {
     const agent = request.agent(app.app.getHttpServer());
     await agent.get('/api/health/').expect(200);
-    const token = () => agent.jar.getCookie(CSRF_COOKIE_NAME, { domain: '127.0.0.1', path: '/', secure: false, script: false } as never)?.value ?? '';
+    const token = () =>
+      agent.jar.getCookie(CSRF_COOKIE_NAME, { domain: '127.0.0.1', path: '/', secure: false, script: false } as never)
+        ?.value ?? '';
     if (who !== 'anonymous') {
-      await agent.post('/api/auth/login/').set(CSRF_HEADER_NAME, token()).send({ username: `acc-${who}`, password: TEST_PASSWORD }).expect(200);
+      await agent
+        .post('/api/auth/login/')
+        .set(CSRF_HEADER_NAME, token())
+        .send({ username: `acc-${who}`, password: TEST_PASSWORD })
+        .expect(200);
     }
     agents[who] = agent;
     tokens[who] = token(); // login rotates the token
@@ -46,7 +59,9 @@ describe('access matrix over the application’s own route table', () => {
   afterAll(() => app.close());
 
   function send({ route, who, withCsrf }: Case) {
-    const url = fillPath(route.path, route.method === 'GET' ? params : { ...params, id: 'unknown-id' }) + (route.path.endsWith('/') ? '' : '/');
+    const url =
+      fillPath(route.path, route.method === 'GET' ? params : { ...params, id: 'unknown-id' }) +
+      (route.path.endsWith('/') ? '' : '/');
     const agent = agents[who];
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     let req = agent[method](url);
@@ -89,7 +104,8 @@ describe('access matrix over the application’s own route table', () => {
       const url = fillPath(route.path, { ...params, id: 'unknown-id' }) + '/';
       const method = route.method.toLowerCase() as 'post';
       await agents.admin[method](url).set(CSRF_HEADER_NAME, 'x'.repeat(43)).send({}).expect(403, CSRF_FAILED);
-      await request(app.app.getHttpServer())[method](url).set(CSRF_HEADER_NAME, tokens.admin).send({}).expect(403, CSRF_FAILED);
+      const anonymous = request(app.app.getHttpServer());
+      await anonymous[method](url).set(CSRF_HEADER_NAME, tokens.admin).send({}).expect(403, CSRF_FAILED);
     }
     const fresh = await request(app.app.getHttpServer()).get('/api/me/').expect(401);
     expect(String(fresh.headers['set-cookie'])).toContain(`${CSRF_COOKIE_NAME}=`);

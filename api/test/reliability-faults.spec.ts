@@ -1,16 +1,20 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
 import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
 import type { Connection, Model } from 'mongoose';
+
 import { LockLease } from '../src/locks/lock-lease.schema';
 import { findStoredGarbage } from './helpers/reliability-invariants';
-import { createTestApp, TestApp, TEST_PASSWORD } from './helpers/test-app';
+import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
 import { buildTemplate, buildWorkspaceAudios, seedCatalog } from './helpers/workspace-fixture';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startFerretDb } = require('../../tools/ferretdb.cjs') as { startFerretDb: (o: { dataDir: string; listen: string }) => Promise<FerretDb> };
+const { startFerretDb } = require('../../tools/ferretdb.cjs') as {
+  startFerretDb: (o: { dataDir: string; listen: string }) => Promise<FerretDb>;
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { findFreePort } = require('../../e2e/harness/api-process.cjs') as { findFreePort: () => Promise<number> };
 
@@ -80,7 +84,15 @@ describe('faults: killed API, stopped database, vanished lock holder', () => {
     const port = await findFreePort();
     let output = '';
     const child = spawn(process.execPath, [join(BUILD_DIR, 'main.js')], {
-      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), MONGODB_URI: seed.config.MONGODB_URI, WEB_ROOT: scratch, MEDIA_DIR: scratch, LOG_LEVEL: 'trace' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        MONGODB_URI: seed.config.MONGODB_URI,
+        WEB_ROOT: scratch,
+        MEDIA_DIR: scratch,
+        LOG_LEVEL: 'trace',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
@@ -89,18 +101,37 @@ describe('faults: killed API, stopped database, vanished lock holder', () => {
     apis.push(api);
     for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
       if (child.exitCode !== null) throw new Error(`API exited: ${output.slice(-2000)}`);
-      const ok = await fetch(`${api.baseUrl}/api/health/`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${api.baseUrl}/api/health/`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return api;
     }
     throw new Error('API did not become healthy');
   }
 
-  const exitOf = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
+  const exitOf = (child: ChildProcess) =>
+    new Promise<void>((r) =>
+      child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r()),
+    );
   const storedGarbage = () => findStoredGarbage(seed.app.get<Connection>(getConnectionToken()).db!);
 
   beforeAll(async () => {
     const swc = join(API_DIR, '..', 'node_modules', '.bin', 'swc');
-    const build = spawnSync(swc, ['src', '-d', BUILD_DIR, '--strip-leading-paths', '--config-file', '../tools/swc-node.json', '--ignore', '**/*.spec.ts,**/*.test.ts'], { cwd: API_DIR, encoding: 'utf8' });
+    const build = spawnSync(
+      swc,
+      [
+        'src',
+        '-d',
+        BUILD_DIR,
+        '--strip-leading-paths',
+        '--config-file',
+        '../tools/swc-node.json',
+        '--ignore',
+        '**/*.spec.ts,**/*.test.ts',
+      ],
+      { cwd: API_DIR, encoding: 'utf8' },
+    );
     if (build.status !== 0) throw new Error(`API build failed: ${build.stderr}`);
     dbPort = await findFreePort();
     db = await startFerretDb({ dataDir, listen: `127.0.0.1:${dbPort}` });
@@ -131,12 +162,39 @@ describe('faults: killed API, stopped database, vanished lock holder', () => {
     const first = await startApi();
     const mia = new Browser(first.baseUrl);
     await mia.login('mia', TEST_PASSWORD);
-    const made = (await mia.fetch('/api/beats/', { method: 'POST', body: { name: 'base', music_canonical_id: ids[1], audio_type: 'music', offsets: [6] } })).body;
+    const made = (
+      await mia.fetch('/api/beats/', {
+        method: 'POST',
+        body: { name: 'base', music_canonical_id: ids[1], audio_type: 'music', offsets: [6] },
+      })
+    ).body;
     const writes: Promise<unknown>[] = [];
     for (let i = 0; i < 40; i++) {
       const offsets = [6 + (i % 5), 8 + (i % 7), 20 + i / 10];
-      writes.push(mia.fetch('/api/beats/', { method: 'POST', body: { name: `w${i}`, music_canonical_id: ids[1 + (i % 3)], audio_type: 'music', offsets } }).catch(() => null));
-      writes.push(mia.fetch(`/api/beats/${made.id}/`, { method: 'PUT', body: { name: `p${i}`, music_canonical_id: ids[1], audio_type: 'music', done: false, type: 'manual', offsets, version: i } }).catch(() => null));
+      writes.push(
+        mia
+          .fetch('/api/beats/', {
+            method: 'POST',
+            body: { name: `w${i}`, music_canonical_id: ids[1 + (i % 3)], audio_type: 'music', offsets },
+          })
+          .catch(() => null),
+      );
+      writes.push(
+        mia
+          .fetch(`/api/beats/${made.id}/`, {
+            method: 'PUT',
+            body: {
+              name: `p${i}`,
+              music_canonical_id: ids[1],
+              audio_type: 'music',
+              done: false,
+              type: 'manual',
+              offsets,
+              version: i,
+            },
+          })
+          .catch(() => null),
+      );
       if (i === 12) setTimeout(() => first.child.kill('SIGKILL'), 0);
     }
     await Promise.all(writes);
@@ -151,7 +209,18 @@ describe('faults: killed API, stopped database, vanished lock holder', () => {
     expect(await storedGarbage()).toEqual([]);
     // The survivor still writes, and the versions it reads are whole.
     const current = (beats.body as unknown as { id: string; version: number }[]).find((b) => b.id === made.id)!;
-    const saved = await mia.fetch(`/api/beats/${made.id}/`, { method: 'PUT', body: { name: 'after', music_canonical_id: ids[1], audio_type: 'music', done: false, type: 'manual', offsets: [7], version: current.version } });
+    const saved = await mia.fetch(`/api/beats/${made.id}/`, {
+      method: 'PUT',
+      body: {
+        name: 'after',
+        music_canonical_id: ids[1],
+        audio_type: 'music',
+        done: false,
+        type: 'manual',
+        offsets: [7],
+        version: current.version,
+      },
+    });
     expect(saved.status).toBe(200);
     second.child.kill('SIGTERM');
     await exitOf(second.child);
@@ -172,7 +241,11 @@ describe('faults: killed API, stopped database, vanished lock holder', () => {
         const started = Date.now();
         const res = await mia.fetch(path, { method, body, timeoutMs: 15_000 });
         const took = Date.now() - started;
-        expect({ path, status: res.status, detail: res.body.detail }).toEqual({ path, status: 503, detail: 'Database unavailable' });
+        expect({ path, status: res.status, detail: res.body.detail }).toEqual({
+          path,
+          status: 503,
+          detail: 'Database unavailable',
+        });
         expect(took).toBeLessThan(8_000);
         expect(res.text).not.toMatch(/Mongo|ECONNREFUSED|\bat \w|node_modules/);
       }
@@ -202,14 +275,22 @@ describe('faults: killed API, stopped database, vanished lock holder', () => {
     const second = await startApi();
     const leo = new Browser(second.baseUrl);
     await leo.login('leo', TEST_PASSWORD);
-    expect((await leo.fetch(`/api/audio/${ids[3]}/lock/`, { method: 'POST' })).body).toEqual({ detail: 'Locked by mia' });
+    expect((await leo.fetch(`/api/audio/${ids[3]}/lock/`, { method: 'POST' })).body).toEqual({
+      detail: 'Locked by mia',
+    });
     // 30 s pass: the stored expiry moves into the past instead of the test sleeping.
     const past = new Date(Date.now() - 1000);
     const leases = seed.app.get<Model<LockLease>>(getModelToken(LockLease.name));
     const current = await leases.findOne({ music_canonical_id: ids[3] }).sort({ gen: -1 }).exec();
     await leases.updateOne({ _id: current!._id }, { $set: { expires_at: past } }).exec();
-    await seed.app.get<Connection>(getConnectionToken()).db!.collection('audios').updateOne({ music_canonical_id: ids[3] }, { $set: { lock_expires_at: past } });
-    expect((await leo.fetch(`/api/audio/${ids[3]}/lock/`, { method: 'POST' })).body).toEqual({ locked: true, locked_by: 'leo' });
+    await seed.app
+      .get<Connection>(getConnectionToken())
+      .db!.collection('audios')
+      .updateOne({ music_canonical_id: ids[3] }, { $set: { lock_expires_at: past } });
+    expect((await leo.fetch(`/api/audio/${ids[3]}/lock/`, { method: 'POST' })).body).toEqual({
+      locked: true,
+      locked_by: 'leo',
+    });
     second.child.kill('SIGTERM');
     await exitOf(second.child);
   }, 90_000);
@@ -221,15 +302,28 @@ describe('faults: killed API, stopped database, vanished lock holder', () => {
     const failed = await new Browser(api.baseUrl).login('boss', KNOWN_PASSWORD).catch((e: Error) => e.message);
     bodies.push(String(failed));
     await boss.login('boss', TEST_PASSWORD);
-    const created = await boss.fetch('/api/users/', { method: 'POST', body: { username: 'newbie', password: KNOWN_PASSWORD, admin: false } });
+    const created = await boss.fetch('/api/users/', {
+      method: 'POST',
+      body: { username: 'newbie', password: KNOWN_PASSWORD, admin: false },
+    });
     expect(created.status).toBeLessThan(300);
     bodies.push(created.text);
-    const reset = await boss.fetch('/api/users/newbie/', { method: 'PUT', body: { username: 'newbie', password: `${KNOWN_PASSWORD}!` } });
+    const reset = await boss.fetch('/api/users/newbie/', {
+      method: 'PUT',
+      body: { username: 'newbie', password: `${KNOWN_PASSWORD}!` },
+    });
     bodies.push(reset.text);
     const newbie = new Browser(api.baseUrl);
     await newbie.login('newbie', `${KNOWN_PASSWORD}!`);
-    bodies.push((await newbie.fetch('/api/me/')).text, (await boss.fetch('/api/users/')).text, (await boss.fetch('/api/users/newbie/')).text);
-    const badUser = await boss.fetch('/api/users/', { method: 'POST', body: { username: 'x y', password: KNOWN_PASSWORD } });
+    bodies.push(
+      (await newbie.fetch('/api/me/')).text,
+      (await boss.fetch('/api/users/')).text,
+      (await boss.fetch('/api/users/newbie/')).text,
+    );
+    const badUser = await boss.fetch('/api/users/', {
+      method: 'POST',
+      body: { username: 'x y', password: KNOWN_PASSWORD },
+    });
     bodies.push(badUser.text);
     api.child.kill('SIGTERM');
     await exitOf(api.child);

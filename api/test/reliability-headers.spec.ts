@@ -1,7 +1,8 @@
-import request from 'supertest';
 import { CSRF_HEADER_NAME } from '@curator/shared/contract';
+import request from 'supertest';
+
 import { SESSION_COOKIE_NAME } from '../src/auth/session-cookie';
-import { createTestApp, TestApp, TEST_PASSWORD } from './helpers/test-app';
+import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
 
 const cookieLine = (res: request.Response, name: string): string =>
   ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`)) ?? '';
@@ -38,19 +39,22 @@ describe('security headers and cookie flags', () => {
     await t.close();
   });
 
-  it.each(['/api/health/', '/api/me/', '/api/audio/', '/api/no-such-route/', '/media/missing.mp3'])('sends the security headers on %s', async (url) => {
-    const res = await request(t.app.getHttpServer()).get(url);
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['x-powered-by']).toBeUndefined();
-    if (url.startsWith('/api/')) expect(res.headers['cache-control']).toMatch(/no-store/);
-  });
+  it.each(['/api/health/', '/api/me/', '/api/audio/', '/api/no-such-route/', '/media/missing.mp3'])(
+    'sends the security headers on %s',
+    async (url) => {
+      const res = await request(t.app.getHttpServer()).get(url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      if (url.startsWith('/api/')) expect(res.headers['cache-control']).toMatch(/no-store/);
+    },
+  );
 
   it('sets the session cookie httpOnly and SameSite=Lax, and the csrftoken readable, without Secure over plain HTTP', async () => {
     const { first, login } = await loginWith(t, {});

@@ -1,5 +1,6 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
+
 import { CatalogCountersService } from '../src/audios/catalog-counters.service';
 import { createSeededRandom } from './helpers/catalog-fixture';
 import type { TestApp } from './helpers/test-app';
@@ -10,7 +11,14 @@ export const WINDOW_START = Date.UTC(2024, 4, 1);
 /** Every audio's highlight times: a template started at one of them counts as started at a highlight. */
 const HIGHLIGHTS_MS = [0, 5000];
 
-export type ReportAudio = { music_canonical_id: string; audio_name: string; artist_name: string; reel_count: number; trendlist: string | null; tags: string[] };
+export type ReportAudio = {
+  music_canonical_id: string;
+  audio_name: string;
+  artist_name: string;
+  reel_count: number;
+  trendlist: string | null;
+  tags: string[];
+};
 export type ReportTemplate = {
   template_clips_media_id: string;
   music_canonical_id: string;
@@ -56,7 +64,11 @@ export function buildReportCatalog(audioCount: number, seed = 11): ReportCatalog
       });
     }
     for (let k = 0, n = catalog.audios[i].reel_count; k < n; k++) {
-      catalog.reels.push({ code: `${id}-reel-${k}`, music_canonical_id: id, taken_at: new Date(WINDOW_START + r.int(0, 60 * 24) * 3_600_000) });
+      catalog.reels.push({
+        code: `${id}-reel-${k}`,
+        music_canonical_id: id,
+        taken_at: new Date(WINDOW_START + r.int(0, 60 * 24) * 3_600_000),
+      });
     }
   }
   return catalog;
@@ -89,7 +101,14 @@ export async function insertReportCatalog(t: TestApp, catalog: ReportCatalog): P
   );
   if (catalog.templates.length) {
     await db.collection('templates').insertMany(
-      catalog.templates.map((x) => ({ ...x, code: `code-${x.template_clips_media_id}`, segments_info: [], segments_length_ms: 0, approved_at: null, approved_by: null })),
+      catalog.templates.map((x) => ({
+        ...x,
+        code: `code-${x.template_clips_media_id}`,
+        segments_info: [],
+        segments_length_ms: 0,
+        approved_at: null,
+        approved_by: null,
+      })),
     );
   }
   if (catalog.reels.length) await db.collection('reels').insertMany(catalog.reels.map((x) => ({ ...x })));

@@ -1,4 +1,5 @@
 import { HlPointListSchema, MetricListSchema } from '@curator/shared/contract';
+
 import { CatalogCountersService } from '../src/audios/catalog-counters.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 import { buildReportCatalog, connectionOf, insertReportCatalog } from './reports-fixture';
@@ -43,22 +44,41 @@ describe.each(['memory', 'database'])('GET /api/metrics/ and GET /api/hlpoints/ 
 
   it('follows writes: a done beat, a failed and a queued job show at once', async () => {
     const db = connectionOf(t);
-    await db.collection('beats').insertMany([{ music_canonical_id: 'r0001', name: 'b', done: true }, { music_canonical_id: 'r0001', name: 'c', done: false }]);
-    await db.collection('analysis_jobs').insertMany([{ key: 'k1', status: 'failed' }, { key: 'k2', status: 'queued' }, { key: 'k3', status: 'queued' }]);
+    await db.collection('beats').insertMany([
+      { music_canonical_id: 'r0001', name: 'b', done: true },
+      { music_canonical_id: 'r0001', name: 'c', done: false },
+    ]);
+    await db.collection('analysis_jobs').insertMany([
+      { key: 'k1', status: 'failed' },
+      { key: 'k2', status: 'queued' },
+      { key: 'k3', status: 'queued' },
+    ]);
     const m = await metrics();
     const approvedTemplates = catalog.templates.filter((x) => x.approved === true).length;
-    expect(m).toMatchObject({ beats: 2, done_beats: 1, approvals: approvedTemplates + 1, analysis_jobs_queued: 2, analysis_jobs_failed: 1 });
+    expect(m).toMatchObject({
+      beats: 2,
+      done_beats: 1,
+      approvals: approvedTemplates + 1,
+      analysis_jobs_queued: 2,
+      analysis_jobs_failed: 1,
+    });
   });
 
   it('lists HL points by how many templates start there, most frequent first, and top is the first', async () => {
     const counts = new Map<number, number>();
-    for (const x of catalog.templates) if (x.audio_asset_start_time_in_ms !== null) counts.set(x.audio_asset_start_time_in_ms, (counts.get(x.audio_asset_start_time_in_ms) ?? 0) + 1);
+    for (const x of catalog.templates)
+      if (x.audio_asset_start_time_in_ms !== null)
+        counts.set(x.audio_asset_start_time_in_ms, (counts.get(x.audio_asset_start_time_in_ms) ?? 0) + 1);
     const expected = [...counts].sort(([a, x], [b, y]) => y - x || a - b);
     const res = await t.agent.get('/api/hlpoints/').expect(200);
     const list = HlPointListSchema.parse(res.body);
     expect(list.map((p) => [p.audio_asset_start_time_in_ms, p.count])).toEqual(expected);
     for (const p of list) {
-      const newest = Math.max(...catalog.templates.filter((x) => x.audio_asset_start_time_in_ms === p.audio_asset_start_time_in_ms).map((x) => x.created_at.getTime()));
+      const newest = Math.max(
+        ...catalog.templates
+          .filter((x) => x.audio_asset_start_time_in_ms === p.audio_asset_start_time_in_ms)
+          .map((x) => x.created_at.getTime()),
+      );
       expect(p.updated_at).toBe(new Date(newest).toISOString());
     }
     const top = await t.agent.get('/api/hlpoints/top/').expect(200);
@@ -68,7 +88,12 @@ describe.each(['memory', 'database'])('GET /api/metrics/ and GET /api/hlpoints/ 
   it('lists every start time, not only the first hundred', async () => {
     const before = HlPointListSchema.parse((await t.agent.get('/api/hlpoints/').expect(200)).body).length;
     const [template] = catalog.templates;
-    const extra = Array.from({ length: 150 }, (_, i) => ({ ...template, template_clips_media_id: `hl-extra-${i}`, code: `HLX${i}`, audio_asset_start_time_in_ms: 500_000 + i * 10 }));
+    const extra = Array.from({ length: 150 }, (_, i) => ({
+      ...template,
+      template_clips_media_id: `hl-extra-${i}`,
+      code: `HLX${i}`,
+      audio_asset_start_time_in_ms: 500_000 + i * 10,
+    }));
     await connectionOf(t).collection('templates').insertMany(extra);
     await t.app.get(CatalogCountersService).recount([template.music_canonical_id]);
     const list = HlPointListSchema.parse((await t.agent.get('/api/hlpoints/').expect(200)).body);

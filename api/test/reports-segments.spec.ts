@@ -1,11 +1,15 @@
 import { SegmentStatsListSchema, type SegmentStatsRow } from '@curator/shared/contract';
+
 import { createTestApp, TestApp } from './helpers/test-app';
 import { writer } from './helpers/workspace-fixture';
 import { buildReportCatalog, insertReportCatalog } from './reports-fixture';
 
-type Q = Partial<Record<'reel_count_min' | 'reel_count_max' | 'template_clips_count_min' | 'template_clips_count_max', number>>;
+type Q = Partial<
+  Record<'reel_count_min' | 'reel_count_max' | 'template_clips_count_min' | 'template_clips_count_max', number>
+>;
 
-const within = (v: number, min?: number, max?: number) => (min === undefined || v >= min) && (max === undefined || v <= max);
+const within = (v: number, min?: number, max?: number) =>
+  (min === undefined || v >= min) && (max === undefined || v <= max);
 
 /** Segment stats worked out in plain JS: filters first, then one tally per family, zero rows absent. */
 function expectedStats(catalog: ReturnType<typeof buildReportCatalog>, q: Q): SegmentStatsRow[] {
@@ -21,8 +25,15 @@ function expectedStats(catalog: ReturnType<typeof buildReportCatalog>, q: Q): Se
     ];
     for (const family of families) {
       const row = (rows[t.segments_count] ??= {
-        _id: t.segments_count, total_approved: 0, total_approved_trending: 0, total_approved_hyper: 0, total_approved_emerging: 0,
-        total_available: 0, total_available_trending: 0, total_available_hyper: 0, total_available_emerging: 0,
+        _id: t.segments_count,
+        total_approved: 0,
+        total_approved_trending: 0,
+        total_approved_hyper: 0,
+        total_approved_emerging: 0,
+        total_available: 0,
+        total_available_trending: 0,
+        total_available_hyper: 0,
+        total_available_emerging: 0,
       });
       (row as Record<string, number>)[`total_${family}`] += 1;
       if (audio.trendlist) (row as Record<string, number>)[`total_${family}_${audio.trendlist}`] += 1;
@@ -47,7 +58,10 @@ describe.each(['memory', 'database'])('GET /api/segment/stats/ (AUDIO_LIST_INDEX
     ['a reel-count minimum only', { reel_count_min: 60 }],
     ['a clips-count range', { template_clips_count_min: 5, template_clips_count_max: 9 }],
     ['a clips-count maximum only', { template_clips_count_max: 3 }],
-    ['both filters', { reel_count_min: 10, reel_count_max: 70, template_clips_count_min: 2, template_clips_count_max: 15 }],
+    [
+      'both filters',
+      { reel_count_min: 10, reel_count_max: 70, template_clips_count_min: 2, template_clips_count_max: 15 },
+    ],
     ['a single reel count', { reel_count_min: 33, reel_count_max: 33 }],
   ];
 
@@ -62,7 +76,10 @@ describe.each(['memory', 'database'])('GET /api/segment/stats/ (AUDIO_LIST_INDEX
     expect(rows.some((r) => r.total_available > 0 && r.total_available_trending > 0)).toBe(true);
     expect(rows.some((r) => r.total_approved > 0 && r.total_approved_hyper + r.total_approved_emerging > 0)).toBe(true);
     // A trend count never exceeds its family's total.
-    for (const r of rows) expect(r.total_available_trending + r.total_available_hyper + r.total_available_emerging).toBeLessThanOrEqual(r.total_available);
+    for (const r of rows)
+      expect(r.total_available_trending + r.total_available_hyper + r.total_available_emerging).toBeLessThanOrEqual(
+        r.total_available,
+      );
   });
 
   it('counts a template approval made through the API on the next read', async () => {
@@ -70,7 +87,11 @@ describe.each(['memory', 'database'])('GET /api/segment/stats/ (AUDIO_LIST_INDEX
     // A template neither approved nor disapproved: approving it adds it to the approved family.
     const template = catalog.templates.find((x) => x.approved === null)!;
     await writer(t)
-      .post('/api/template-approved/', { music_canonical_id: template.music_canonical_id, template_clips_media_id: template.template_clips_media_id, approved: true })
+      .post('/api/template-approved/', {
+        music_canonical_id: template.music_canonical_id,
+        template_clips_media_id: template.template_clips_media_id,
+        approved: true,
+      })
       .expect(200);
     template.approved = true;
     const after = (await t.agent.get('/api/segment/stats/').expect(200)).body as SegmentStatsRow[];

@@ -1,4 +1,5 @@
 import { AudioUsageListSchema, type AudioUsageRow } from '@curator/shared/contract';
+
 import { createTestApp, TestApp } from './helpers/test-app';
 import { buildReportCatalog, DAY_MS, insertReportCatalog, WINDOW_START } from './reports-fixture';
 
@@ -32,7 +33,10 @@ describe('GET /api/audio-usage/', () => {
   async function fetchAll(query: Record<string, string>): Promise<AudioUsageRow[]> {
     const rows: AudioUsageRow[] = [];
     for (let skip = 0; ; skip += 100) {
-      const res = await t.agent.get('/api/audio-usage/').query({ ...query, skip: String(skip) }).expect(200);
+      const res = await t.agent
+        .get('/api/audio-usage/')
+        .query({ ...query, skip: String(skip) })
+        .expect(200);
       const page = AudioUsageListSchema.parse(res.body);
       expect(page.length).toBeLessThanOrEqual(100);
       rows.push(...page);
@@ -68,8 +72,12 @@ describe('GET /api/audio-usage/', () => {
     const reel = catalog.reels[5];
     const at = reel.taken_at.toISOString();
     const res = await t.agent.get('/api/audio-usage/').query({ taken_at_from: at, taken_at_to: at }).expect(200);
-    const sameInstant = catalog.reels.filter((r) => r.taken_at.getTime() === reel.taken_at.getTime() && r.music_canonical_id === reel.music_canonical_id);
-    expect(res.body).toContainEqual(expect.objectContaining({ id: reel.music_canonical_id, usage_count: sameInstant.length }));
+    const sameInstant = catalog.reels.filter(
+      (r) => r.taken_at.getTime() === reel.taken_at.getTime() && r.music_canonical_id === reel.music_canonical_id,
+    );
+    expect(res.body).toContainEqual(
+      expect.objectContaining({ id: reel.music_canonical_id, usage_count: sameInstant.length }),
+    );
   });
 
   it('answers an empty page past the end and for a window with no reels', async () => {
@@ -90,7 +98,10 @@ describe('GET /api/audio-usage/', () => {
   });
 
   it('refuses a window that ends before it starts', async () => {
-    const res = await t.agent.get('/api/audio-usage/').query({ taken_at_from: '2024-05-10T00:00:00Z', taken_at_to: '2024-05-01T00:00:00Z' }).expect(422);
+    const res = await t.agent
+      .get('/api/audio-usage/')
+      .query({ taken_at_from: '2024-05-10T00:00:00Z', taken_at_to: '2024-05-01T00:00:00Z' })
+      .expect(422);
     expect(res.body.detail[0].loc).toEqual(['query', 'taken_at_to']);
   });
 

@@ -1,6 +1,7 @@
-import request from 'supertest';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
+import request from 'supertest';
+
 import { SessionsService } from '../src/sessions/sessions.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -13,7 +14,10 @@ describe('sessions in the database', () => {
 
     const second = await createTestApp({ dbName: first.dbName });
     try {
-      await request(second.app.getHttpServer()).get('/api/me/').set('Cookie', cookie).expect(200, { username: 'henry', admin: false });
+      await request(second.app.getHttpServer())
+        .get('/api/me/')
+        .set('Cookie', cookie)
+        .expect(200, { username: 'henry', admin: false });
       await request(second.app.getHttpServer()).get('/api/me/').set('Cookie', 'sessionid=forged').expect(401);
     } finally {
       await second.close();
@@ -42,7 +46,9 @@ describe('sessions in the database', () => {
       await t.loginAs('jack');
       const db = t.app.get<Connection>(getConnectionToken());
       await t.agent.get('/api/me/').expect(200);
-      await db.collection('sessions').updateMany({ username: 'jack' }, { $set: { expires_at: new Date(Date.now() - 1000) } });
+      await db
+        .collection('sessions')
+        .updateMany({ username: 'jack' }, { $set: { expires_at: new Date(Date.now() - 1000) } });
       await t.agent.get('/api/me/').expect(401);
       expect(await t.app.get(SessionsService).purgeExpired()).toBeGreaterThanOrEqual(1);
       expect(await db.collection('sessions').countDocuments({ username: 'jack' })).toBe(0);
@@ -53,7 +59,9 @@ describe('sessions in the database', () => {
       const db = t.app.get<Connection>(getConnectionToken());
       const old = new Date(Date.now() - 5 * 60 * 1000);
       const soon = new Date(Date.now() + 60 * 1000);
-      await db.collection('sessions').updateMany({ username: 'kate' }, { $set: { last_seen_at: old, expires_at: soon } });
+      await db
+        .collection('sessions')
+        .updateMany({ username: 'kate' }, { $set: { last_seen_at: old, expires_at: soon } });
       const res = await t.agent.get('/api/me/').expect(200);
       const row = await db.collection('sessions').findOne({ username: 'kate' });
       expect(row!.expires_at.getTime()).toBeGreaterThan(Date.now() + 24 * 60 * 60 * 1000);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const NO_CACHE = 'no-cache';
@@ -65,7 +66,13 @@ describe('serving the built front ends', () => {
   });
 
   it('answers a missing remote chunk or route with 404, never the shell page', async () => {
-    for (const path of ['/mfe/catalog/missing.1234.js', '/mfe/catalog/some/route', '/mfe/workspace/remoteEntry.js', '/mfe/other/x.js', '/missing.5678.js']) {
+    for (const path of [
+      '/mfe/catalog/missing.1234.js',
+      '/mfe/catalog/some/route',
+      '/mfe/workspace/remoteEntry.js',
+      '/mfe/other/x.js',
+      '/missing.5678.js',
+    ]) {
       const res = await t.agent.get(path);
       expect(res.status).toBe(404);
       expect(res.text).not.toContain('<title>shell</title>');

@@ -2,6 +2,7 @@ import { CSRF_HEADER_NAME, ERROR_MESSAGES } from '@curator/shared/contract';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
+
 import { createTestApp, TestApp } from './helpers/test-app';
 
 describe('users', () => {
@@ -41,7 +42,9 @@ describe('users', () => {
   });
 
   it('creates a user that can log in, hashed with argon2id', async () => {
-    await as(admin).post('/api/users/', { username: 'Noah', password: 'password-1', admin: false }).expect(201, { username: 'Noah', admin: false });
+    await as(admin)
+      .post('/api/users/', { username: 'Noah', password: 'password-1', admin: false })
+      .expect(201, { username: 'Noah', admin: false });
     await admin.agent.get('/api/users/noah/').expect(200, { username: 'Noah', admin: false });
     const db = admin.app.get<Connection>(getConnectionToken());
     const row = await db.collection('users').findOne({ username_key: 'noah' });
@@ -59,11 +62,15 @@ describe('users', () => {
     ]);
     const dup = await as(admin).post('/api/users/', { username: 'NOAH', password: 'password-2' });
     expect(dup.status).toBe(422);
-    expect(dup.body.detail).toEqual([{ loc: ['body', 'username'], msg: 'A user with that username already exists', type: 'unique' }]);
+    expect(dup.body.detail).toEqual([
+      { loc: ['body', 'username'], msg: 'A user with that username already exists', type: 'unique' },
+    ]);
   });
 
   it('updates admin flag and password; an empty password keeps the old one', async () => {
-    await as(admin).put('/api/users/noah/', { username: 'noah', password: '', admin: true }).expect(200, { username: 'noah', admin: true });
+    await as(admin)
+      .put('/api/users/noah/', { username: 'noah', password: '', admin: true })
+      .expect(200, { username: 'noah', admin: true });
     const noah = await createTestApp({ dbName: admin.dbName });
     try {
       await noah.loginAs('noah', { password: 'password-1' });

@@ -1,10 +1,14 @@
 import { CSRF_HEADER_NAME } from '@curator/shared/contract';
+
 import { createTestApp, TestApp } from './helpers/test-app';
 
 describe('request validation: 422 {"detail": [{loc, msg, type}]}', () => {
   let t: TestApp;
   const login = (body: unknown) =>
-    t.agent.post('/api/auth/login/').set(CSRF_HEADER_NAME, t.csrf()).send(body as object);
+    t.agent
+      .post('/api/auth/login/')
+      .set(CSRF_HEADER_NAME, t.csrf())
+      .send(body as object);
   beforeAll(async () => {
     t = await createTestApp();
   });
@@ -24,7 +28,9 @@ describe('request validation: 422 {"detail": [{loc, msg, type}]}', () => {
   it('reports a blank field', async () => {
     const res = await login({ username: '', password: 'x' });
     expect(res.status).toBe(422);
-    expect(res.body.detail).toEqual([{ loc: ['body', 'username'], msg: 'This field may not be blank', type: 'too_small' }]);
+    expect(res.body.detail).toEqual([
+      { loc: ['body', 'username'], msg: 'This field may not be blank', type: 'too_small' },
+    ]);
   });
 
   it('rejects an unknown field', async () => {
@@ -49,7 +55,11 @@ describe('request validation: 422 {"detail": [{loc, msg, type}]}', () => {
       .send({ a: [{ ok: 1 }, { 'b.c': 1 }] });
     expect(nested.status).toBe(422);
     expect(nested.body.detail).toEqual([
-      { loc: ['body', 'a', 1, 'b.c'], msg: "Keys starting with '$' or containing '.' are not allowed", type: 'forbidden_key' },
+      {
+        loc: ['body', 'a', 1, 'b.c'],
+        msg: "Keys starting with '$' or containing '.' are not allowed",
+        type: 'forbidden_key',
+      },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { OFFSET_BEFORE_HIGHLIGHT_MESSAGE } from '@curator/shared/domain';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+
 import { Beat } from '../src/beats/beat.schema';
 import { createTestApp, TestApp } from './helpers/test-app';
 import { audioFigures, buildWorkspaceAudios, seedCatalog, writer } from './helpers/workspace-fixture';
@@ -11,7 +12,8 @@ describe('workspace beats', () => {
   const [music, other, os] = audios;
   os.is_original_sound = true;
   const w = () => writer(t);
-  const beatsOf = async (id: string) => (await t.agent.get('/api/beats/').query({ music_canonical_id: id }).expect(200)).body;
+  const beatsOf = async (id: string) =>
+    (await t.agent.get('/api/beats/').query({ music_canonical_id: id }).expect(200)).body;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -20,20 +22,47 @@ describe('workspace beats', () => {
   });
   afterAll(() => t.close());
 
-  it('refuses a beat whose audio_type is not the audio\'s, naming the field', async () => {
+  it("refuses a beat whose audio_type is not the audio's, naming the field", async () => {
     const res = await w()
-      .post('/api/beats/', { name: 'verse', music_canonical_id: music.music_canonical_id, audio_type: 'original_sound', offsets: [6] })
+      .post('/api/beats/', {
+        name: 'verse',
+        music_canonical_id: music.music_canonical_id,
+        audio_type: 'original_sound',
+        offsets: [6],
+      })
       .expect(422);
-    expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'audio_type'], msg: "Does not match the audio's type: music" })]);
+    expect(res.body.detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'audio_type'], msg: "Does not match the audio's type: music" }),
+    ]);
   });
 
   it('takes back the beat GET answered, server-owned fields and all, at its version', async () => {
-    const made = (await w().post('/api/beats/', { name: 'round trip', music_canonical_id: music.music_canonical_id, audio_type: 'music', offsets: [6] }).expect(201)).body;
-    const [listed] = (await t.agent.get('/api/beats/').query({ music_canonical_id: music.music_canonical_id }).expect(200)).body.filter((b: { id: string }) => b.id === made.id);
+    const made = (
+      await w()
+        .post('/api/beats/', {
+          name: 'round trip',
+          music_canonical_id: music.music_canonical_id,
+          audio_type: 'music',
+          offsets: [6],
+        })
+        .expect(201)
+    ).body;
+    const [listed] = (
+      await t.agent.get('/api/beats/').query({ music_canonical_id: music.music_canonical_id }).expect(200)
+    ).body.filter((b: { id: string }) => b.id === made.id);
     expect(listed).toHaveProperty('created_by');
-    const saved = await w().put(`/api/beats/${made.id}/`, { ...listed, offsets: [6, 8] }).expect(200);
-    expect(saved.body).toMatchObject({ offsets: [6, 8], version: 1, created_by: listed.created_by, created_at: listed.created_at });
-    await w().put(`/api/beats/${made.id}/`, { ...listed, created_by: 'someone else' }).expect(409);
+    const saved = await w()
+      .put(`/api/beats/${made.id}/`, { ...listed, offsets: [6, 8] })
+      .expect(200);
+    expect(saved.body).toMatchObject({
+      offsets: [6, 8],
+      version: 1,
+      created_by: listed.created_by,
+      created_at: listed.created_at,
+    });
+    await w()
+      .put(`/api/beats/${made.id}/`, { ...listed, created_by: 'someone else' })
+      .expect(409);
     const { version: _ignored, ...withoutVersion } = listed;
     await w().put(`/api/beats/${made.id}/`, withoutVersion).expect(422);
   });
@@ -58,7 +87,12 @@ describe('workspace beats', () => {
       done: false,
       type: 'manual',
       offsets: [6, 7.5, 16, 17],
-      segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 1500 }, { duration_in_ms: 8500 }, { duration_in_ms: 1000 }],
+      segments_info: [
+        { duration_in_ms: 1000 },
+        { duration_in_ms: 1500 },
+        { duration_in_ms: 8500 },
+        { duration_in_ms: 1000 },
+      ],
       starting_point_in_ms: 5000,
       audio_asset_start_time_in_ms: 5000,
       template_clips_media_id: null,
@@ -72,44 +106,110 @@ describe('workspace beats', () => {
 
   it('names an unnamed beat beat#N and lists beats in creation order', async () => {
     const base = { music_canonical_id: other.music_canonical_id, audio_type: 'music', done: false };
-    await w().post('/api/beats/', { ...base, name: 'first' }).expect(201);
-    const second = await w().post('/api/beats/', { ...base, name: '' }).expect(201);
+    await w()
+      .post('/api/beats/', { ...base, name: 'first' })
+      .expect(201);
+    const second = await w()
+      .post('/api/beats/', { ...base, name: '' })
+      .expect(201);
     expect(second.body.name).toBe('beat#2');
-    const third = await w().post('/api/beats/', { ...base, name: '   ' }).expect(201);
+    const third = await w()
+      .post('/api/beats/', { ...base, name: '   ' })
+      .expect(201);
     expect(third.body.name).toBe('beat#3');
-    expect((await beatsOf(other.music_canonical_id)).map((b: { name: string }) => b.name)).toEqual(['first', 'beat#2', 'beat#3']);
-    expect(second.body).toMatchObject({ offsets: [], segments_info: [], starting_point_in_ms: null, audio_asset_start_time_in_ms: null });
+    expect((await beatsOf(other.music_canonical_id)).map((b: { name: string }) => b.name)).toEqual([
+      'first',
+      'beat#2',
+      'beat#3',
+    ]);
+    expect(second.body).toMatchObject({
+      offsets: [],
+      segments_info: [],
+      starting_point_in_ms: null,
+      audio_asset_start_time_in_ms: null,
+    });
   });
 
   it('refuses an offset at or before the first highlight of music with the exact message, but not for original sound', async () => {
     const res = await w()
-      .post('/api/beats/', { name: 'early', music_canonical_id: music.music_canonical_id, audio_type: 'music', offsets: [5, 8] })
+      .post('/api/beats/', {
+        name: 'early',
+        music_canonical_id: music.music_canonical_id,
+        audio_type: 'music',
+        offsets: [5, 8],
+      })
       .expect(422);
-    expect(res.body).toEqual({ detail: [{ loc: ['body', 'offsets'], msg: OFFSET_BEFORE_HIGHLIGHT_MESSAGE, type: 'value_error' }] });
-    const ok = await w().post('/api/beats/', { name: 'os', music_canonical_id: os.music_canonical_id, audio_type: 'original_sound', offsets: [1, 2.5] }).expect(201);
-    expect(ok.body).toMatchObject({ audio_type: 'original_sound', starting_point_in_ms: 0, segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 1500 }] });
+    expect(res.body).toEqual({
+      detail: [{ loc: ['body', 'offsets'], msg: OFFSET_BEFORE_HIGHLIGHT_MESSAGE, type: 'value_error' }],
+    });
+    const ok = await w()
+      .post('/api/beats/', {
+        name: 'os',
+        music_canonical_id: os.music_canonical_id,
+        audio_type: 'original_sound',
+        offsets: [1, 2.5],
+      })
+      .expect(201);
+    expect(ok.body).toMatchObject({
+      audio_type: 'original_sound',
+      starting_point_in_ms: 0,
+      segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 1500 }],
+    });
   });
 
   it('replaces a beat at its version, recomputing the derived fields, and refuses a stale version with 409', async () => {
-    const made = (await w().post('/api/beats/', { name: 'put', music_canonical_id: music.music_canonical_id, audio_type: 'music', offsets: [6] }).expect(201)).body;
+    const made = (
+      await w()
+        .post('/api/beats/', {
+          name: 'put',
+          music_canonical_id: music.music_canonical_id,
+          audio_type: 'music',
+          offsets: [6],
+        })
+        .expect(201)
+    ).body;
     const full = { ...made, created_by: undefined, created_at: undefined };
     delete full.created_by;
     delete full.created_at;
     const saved = await w()
-      .put(`/api/beats/${made.id}/`, { ...full, name: 'put v1', offsets: [16, 17], segments_info: [{ duration_in_ms: 9 }], starting_point_in_ms: 0 })
+      .put(`/api/beats/${made.id}/`, {
+        ...full,
+        name: 'put v1',
+        offsets: [16, 17],
+        segments_info: [{ duration_in_ms: 9 }],
+        starting_point_in_ms: 0,
+      })
       .expect(200);
-    expect(saved.body).toMatchObject({ name: 'put v1', offsets: [16, 17], segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 1000 }], starting_point_in_ms: 15000, version: 1 });
-    const stale = await w().put(`/api/beats/${made.id}/`, { ...full, name: 'stale', offsets: [20] }).expect(409);
+    expect(saved.body).toMatchObject({
+      name: 'put v1',
+      offsets: [16, 17],
+      segments_info: [{ duration_in_ms: 1000 }, { duration_in_ms: 1000 }],
+      starting_point_in_ms: 15000,
+      version: 1,
+    });
+    const stale = await w()
+      .put(`/api/beats/${made.id}/`, { ...full, name: 'stale', offsets: [20] })
+      .expect(409);
     expect(typeof stale.body.detail).toBe('string');
     const [stored] = (await beatsOf(music.music_canonical_id)).filter((b: { id: string }) => b.id === made.id);
     expect(stored).toMatchObject({ name: 'put v1', offsets: [16, 17], version: 1 });
-    await w().put(`/api/beats/${made.id}/`, { ...full, version: 1, offsets: [2] }).expect(422);
-    await w().put(`/api/beats/${made.id}/`, { ...full, version: 1, music_canonical_id: other.music_canonical_id }).expect(422);
-    await w().put('/api/beats/0123456789abcdef01234567/', { ...full, id: undefined, version: 0 }).expect(404);
+    await w()
+      .put(`/api/beats/${made.id}/`, { ...full, version: 1, offsets: [2] })
+      .expect(422);
+    await w()
+      .put(`/api/beats/${made.id}/`, { ...full, version: 1, music_canonical_id: other.music_canonical_id })
+      .expect(422);
+    await w()
+      .put('/api/beats/0123456789abcdef01234567/', { ...full, id: undefined, version: 0 })
+      .expect(404);
   });
 
   it('renames, deletes and answers 404 for unknown beats', async () => {
-    const made = (await w().post('/api/beats/', { name: 'old', music_canonical_id: music.music_canonical_id, audio_type: 'music' }).expect(201)).body;
+    const made = (
+      await w()
+        .post('/api/beats/', { name: 'old', music_canonical_id: music.music_canonical_id, audio_type: 'music' })
+        .expect(201)
+    ).body;
     const renamed = await w().patch(`/api/beats/${made.id}/`, { name: ' new name ' }).expect(200);
     expect(renamed.body).toMatchObject({ name: 'new name', version: 1 });
     await w().patch(`/api/beats/${made.id}/`, { name: '' }).expect(422);
@@ -118,14 +218,24 @@ describe('workspace beats', () => {
     await w().del(`/api/beats/${made.id}/`).expect(404);
     await w().patch('/api/beats/not-an-object-id/', { name: 'x' }).expect(404);
     await t.agent.get('/api/beats/').query({ music_canonical_id: 'missing' }).expect(404);
-    await t.agent.get('/api/beats/').query({ music_canonical_id: { $ne: 1 } }).expect(422);
+    await t.agent
+      .get('/api/beats/')
+      .query({ music_canonical_id: { $ne: 1 } })
+      .expect(422);
   });
 
   it('toggles done and keeps the audio figures exact under 10 concurrent toggles', async () => {
     const id = audios[3].music_canonical_id;
     const base = { music_canonical_id: id, audio_type: 'music' };
     const beats = [];
-    for (let i = 0; i < 5; i++) beats.push((await w().post('/api/beats/', { ...base, name: `b${i}`, type: i < 2 ? 'ep' : 'manual' }).expect(201)).body);
+    for (let i = 0; i < 5; i++)
+      beats.push(
+        (
+          await w()
+            .post('/api/beats/', { ...base, name: `b${i}`, type: i < 2 ? 'ep' : 'manual' })
+            .expect(201)
+        ).body,
+      );
     const one = await w().post(`/api/beats/${beats[0].id}/toggle_beats_done/`, { done: true }).expect(200);
     expect(one.body).toEqual({ done: true, version: 1 });
     const wanted = [true, false, true, true, false];
@@ -137,9 +247,17 @@ describe('workspace beats', () => {
     );
     const listed = await beatsOf(id);
     const doneCount = listed.filter((b: { done: boolean }) => b.done).length;
-    expect(await audioFigures(t, id)).toEqual({ approved: doneCount, ep: 2, beatsDone: doneCount, templatesApproved: 0 });
+    expect(await audioFigures(t, id)).toEqual({
+      approved: doneCount,
+      ep: 2,
+      beatsDone: doneCount,
+      templatesApproved: 0,
+    });
     const list = (await t.agent.get('/api/audio/').query({ q: audios[3].audio_name }).expect(200)).body.results;
-    expect(list.find((a: { id: string }) => a.id === id)).toMatchObject({ beat_and_template_approved: doneCount, ep_template_count: 2 });
+    expect(list.find((a: { id: string }) => a.id === id)).toMatchObject({
+      beat_and_template_approved: doneCount,
+      ep_template_count: 2,
+    });
     await w().post(`/api/beats/${beats[0].id}/toggle_beats_done/`, { done: 'yes' }).expect(422);
   });
 });

@@ -1,5 +1,6 @@
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+
 import { LockLease } from '../src/locks/lock-lease.schema';
 import { audioModel } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
@@ -18,9 +19,14 @@ describe('workspace locks', () => {
   async function expireLock(i: number) {
     const past = new Date(Date.now() - 1000);
     const leases = mia.app.get<Model<LockLease>>(getModelToken(LockLease.name));
-    const current = await leases.findOne({ music_canonical_id: id(i) }).sort({ gen: -1 }).exec();
+    const current = await leases
+      .findOne({ music_canonical_id: id(i) })
+      .sort({ gen: -1 })
+      .exec();
     await leases.updateOne({ _id: current!._id }, { $set: { expires_at: past } }).exec();
-    await audioModel(mia).updateOne({ music_canonical_id: id(i) }, { $set: { lock_expires_at: past } }).exec();
+    await audioModel(mia)
+      .updateOne({ music_canonical_id: id(i) }, { $set: { lock_expires_at: past } })
+      .exec();
   }
 
   beforeAll(async () => {
@@ -38,12 +44,18 @@ describe('workspace locks', () => {
 
   it('takes and refreshes a lock, and answers 409 "Locked by mia" to another user', async () => {
     expect((await lock(mia, 0).expect(200)).body).toEqual({ locked: true, locked_by: 'mia' });
-    const first = (await audioModel(mia).findOne({ music_canonical_id: id(0) }).lean().exec())!.lock_expires_at!.getTime();
+    const first = (await audioModel(mia)
+      .findOne({ music_canonical_id: id(0) })
+      .lean()
+      .exec())!.lock_expires_at!.getTime();
     expect(first).toBeGreaterThan(Date.now() + 25_000);
     expect(first).toBeLessThanOrEqual(Date.now() + 30_000);
     await new Promise((r) => setTimeout(r, 20));
     expect((await lock(mia, 0).expect(200)).body).toEqual({ locked: true, locked_by: 'mia' });
-    const refreshed = (await audioModel(mia).findOne({ music_canonical_id: id(0) }).lean().exec())!.lock_expires_at!.getTime();
+    const refreshed = (await audioModel(mia)
+      .findOne({ music_canonical_id: id(0) })
+      .lean()
+      .exec())!.lock_expires_at!.getTime();
     expect(refreshed).toBeGreaterThan(first);
     await lock(leo, 0).expect(409, { detail: 'Locked by mia' });
     expect(await detail(leo, 0)).toMatchObject({ locked: true, locked_by: 'mia' });
@@ -78,23 +90,50 @@ describe('workspace locks', () => {
   });
 
   it('refuses beat, ending point and approval writes with 423 while another user holds the lock', async () => {
-    const made = (await writer(leo).post('/api/beats/', { name: 'mine', music_canonical_id: id(2), audio_type: 'music' }).expect(201)).body;
+    const made = (
+      await writer(leo)
+        .post('/api/beats/', { name: 'mine', music_canonical_id: id(2), audio_type: 'music' })
+        .expect(201)
+    ).body;
     await lock(mia, 2).expect(200);
     const locked = { detail: 'Locked by mia' };
     const w = writer(leo);
     await w.post('/api/beats/', { name: 'x', music_canonical_id: id(2), audio_type: 'music' }).expect(423, locked);
-    await w.put(`/api/beats/${made.id}/`, { name: 'y', music_canonical_id: id(2), audio_type: 'music', done: false, type: 'manual', offsets: [], version: 0 }).expect(423, locked);
+    await w
+      .put(`/api/beats/${made.id}/`, {
+        name: 'y',
+        music_canonical_id: id(2),
+        audio_type: 'music',
+        done: false,
+        type: 'manual',
+        offsets: [],
+        version: 0,
+      })
+      .expect(423, locked);
     await w.patch(`/api/beats/${made.id}/`, { name: 'y' }).expect(423, locked);
     await w.post(`/api/beats/${made.id}/toggle_beats_done/`, { done: true }).expect(423, locked);
     await w.del(`/api/beats/${made.id}/`).expect(423, locked);
     await w.post(`/api/audio/${id(2)}/eps/`, { ending_points: [10] }).expect(423, locked);
-    await w.post('/api/template-approved/', { music_canonical_id: id(2), template_clips_media_id: `${id(2)}-t1`, approved: true }).expect(423, locked);
+    await w
+      .post('/api/template-approved/', {
+        music_canonical_id: id(2),
+        template_clips_media_id: `${id(2)}-t1`,
+        approved: true,
+      })
+      .expect(423, locked);
     // Nothing changed, and the holder may write.
-    const [beat] = (await leo.agent.get('/api/beats/').query({ music_canonical_id: id(2) }).expect(200)).body;
+    const [beat] = (
+      await leo.agent
+        .get('/api/beats/')
+        .query({ music_canonical_id: id(2) })
+        .expect(200)
+    ).body;
     expect(beat).toMatchObject({ name: 'mine', done: false, version: 0 });
     expect((await detail(leo, 2)).eps).toEqual([]);
     await writer(mia).patch(`/api/beats/${made.id}/`, { name: 'by mia' }).expect(200);
-    await writer(mia).post(`/api/audio/${id(2)}/eps/`, { ending_points: [10] }).expect(200);
+    await writer(mia)
+      .post(`/api/audio/${id(2)}/eps/`, { ending_points: [10] })
+      .expect(200);
   });
 
   it('unlock clears the lock for anyone, and the other user then takes it over', async () => {
@@ -103,20 +142,29 @@ describe('workspace locks', () => {
     expect((await unlock(leo, 10).expect(200)).body).toEqual({ locked: false, locked_by: null });
     expect(await detail(mia, 10)).toMatchObject({ locked: false, locked_by: null });
     expect((await lock(leo, 10).expect(200)).body).toEqual({ locked: true, locked_by: 'leo' });
-    await writer(mia).post(`/api/audio/${id(10)}/eps/`, { ending_points: [3] }).expect(423, { detail: 'Locked by leo' });
+    await writer(mia)
+      .post(`/api/audio/${id(10)}/eps/`, { ending_points: [3] })
+      .expect(423, { detail: 'Locked by leo' });
     expect((await unlock(leo, 11).expect(200)).body).toEqual({ locked: false, locked_by: null });
   });
 
   it('saves ending points sorted and spaced, refusing points closer than 0.5 s with 422', async () => {
     const w = writer(mia);
-    expect((await w.post(`/api/audio/${id(11)}/eps/`, { ending_points: [12.345, 3, 7.5] }).expect(200)).body).toEqual({ ending_points: [3, 7.5, 12.35] });
+    expect((await w.post(`/api/audio/${id(11)}/eps/`, { ending_points: [12.345, 3, 7.5] }).expect(200)).body).toEqual({
+      ending_points: [3, 7.5, 12.35],
+    });
     expect((await detail(leo, 11)).eps).toEqual([3, 7.5, 12.35]);
     const close = await w.post(`/api/audio/${id(11)}/eps/`, { ending_points: [3, 3.2] }).expect(422);
-    expect(close.body.detail[0]).toMatchObject({ loc: ['body', 'ending_points'], msg: 'Ending points must be at least 0.5 s apart' });
+    expect(close.body.detail[0]).toMatchObject({
+      loc: ['body', 'ending_points'],
+      msg: 'Ending points must be at least 0.5 s apart',
+    });
     await w.post(`/api/audio/${id(11)}/eps/`, { ending_points: [-1] }).expect(422);
     await w.post(`/api/audio/${id(11)}/eps/`, { ending_points: [1], extra: true }).expect(422);
     await w.post('/api/audio/missing/eps/', { ending_points: [1] }).expect(404);
     expect((await detail(leo, 11)).eps).toEqual([3, 7.5, 12.35]);
-    expect((await w.post(`/api/audio/${id(11)}/eps/`, { ending_points: [] }).expect(200)).body).toEqual({ ending_points: [] });
+    expect((await w.post(`/api/audio/${id(11)}/eps/`, { ending_points: [] }).expect(200)).body).toEqual({
+      ending_points: [],
+    });
   });
 });

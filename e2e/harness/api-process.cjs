@@ -33,7 +33,11 @@ async function waitForHealth(baseUrl, child, timeoutMs) {
 }
 
 function spawnNode(script, env) {
-  const child = spawn(process.execPath, [path.join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(ROOT, script)], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
@@ -49,7 +53,14 @@ function spawnNode(script, env) {
  */
 async function startApi({ mongodbUri, port, env = {}, withWorker = true, healthTimeoutMs = 30000 }) {
   const apiPort = port ?? (await findFreePort());
-  const processEnv = { ...process.env, PORT: String(apiPort), MONGODB_URI: mongodbUri, WEB_ROOT: ROOT, LOG_LEVEL: 'error', ...env };
+  const processEnv = {
+    ...process.env,
+    PORT: String(apiPort),
+    MONGODB_URI: mongodbUri,
+    WEB_ROOT: ROOT,
+    LOG_LEVEL: 'error',
+    ...env,
+  };
   const api = spawnNode('api/dist/main.js', processEnv);
   const worker = withWorker ? spawnNode('api/dist/worker.js', processEnv) : undefined;
   const child = api.child;

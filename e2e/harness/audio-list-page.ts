@@ -1,11 +1,16 @@
-import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import type { AudioListItem, AudioListPage } from '@curator/shared';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
 
 /** Picks `option` in the antd Select labelled `label` (single or multiple). */
 export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();
   const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await dropdown.locator('.ant-select-item-option', { hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(\\d+\\))?$`) }).first().click();
+  await dropdown
+    .locator('.ant-select-item-option', {
+      hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(\\d+\\))?$`),
+    })
+    .first()
+    .click();
   await page.keyboard.press('Escape');
 }
 
@@ -15,12 +20,18 @@ export function totalLabel(page: Page): Locator {
 
 /** Waits until the pager shows exactly `Total: n`. */
 export async function waitForTotal(page: Page, total: number): Promise<void> {
-  await page.getByTestId('total').first().filter({ hasText: new RegExp(`^Total: ${total}$`) }).waitFor();
+  await page
+    .getByTestId('total')
+    .first()
+    .filter({ hasText: new RegExp(`^Total: ${total}$`) })
+    .waitFor();
 }
 
 /** Ids of the rows on screen, top to bottom. */
 export async function rowIds(page: Page): Promise<string[]> {
-  return page.locator('[data-testid="audio-table"] tr[data-row-key]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key') ?? ''));
+  return page
+    .locator('[data-testid="audio-table"] tr[data-row-key]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key') ?? ''));
 }
 
 export function row(page: Page, id: string): Locator {

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { request, type APIRequestContext } from 'playwright-core';
+
+import { type APIRequestContext, request } from 'playwright-core';
+
 import { baseUrl } from './browser';
 
 const ROOT = path.join(__dirname, '..', '..');

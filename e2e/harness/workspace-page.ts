@@ -1,5 +1,5 @@
-import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import type { Beat, WorkspaceAudio } from '@curator/shared';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
 
 /** Opens /beats/{id}/ and waits until the waveform is drawn and playable. */
 export async function openWorkspace(page: Page, id: string): Promise<void> {
@@ -15,7 +15,9 @@ export async function seekTo(page: Page, timeS: number): Promise<void> {
   await input.press('Enter');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.waitForFunction((t) => {
-    const el = document.querySelector<HTMLInputElement>('[data-testid="playhead-input"] input, input[data-testid="playhead-input"]');
+    const el = document.querySelector<HTMLInputElement>(
+      '[data-testid="playhead-input"] input, input[data-testid="playhead-input"]',
+    );
     return !!el && Math.abs(Number(el.value) - t) < 0.02;
   }, timeS);
 }
@@ -32,8 +34,16 @@ export async function shownOffsets(page: Page): Promise<number[]> {
 
 /** Cells of the segments table as [from, to, duration] rows. */
 export async function shownSegments(page: Page): Promise<number[][]> {
-  return page.getByTestId('segments-table').locator('tr[data-row-key]').evaluateAll((rows) =>
-    rows.map((r) => Array.from(r.querySelectorAll('td')).slice(1, 4).map((td) => Number(td.textContent))));
+  return page
+    .getByTestId('segments-table')
+    .locator('tr[data-row-key]')
+    .evaluateAll((rows) =>
+      rows.map((r) =>
+        Array.from(r.querySelectorAll('td'))
+          .slice(1, 4)
+          .map((td) => Number(td.textContent)),
+      ),
+    );
 }
 
 export function beatRow(page: Page, name: string): Locator {
@@ -41,7 +51,9 @@ export function beatRow(page: Page, name: string): Locator {
 }
 
 export function templateRow(page: Page, index: number): Locator {
-  return page.getByTestId('templates-table').locator('tr[data-row-key]', { has: page.getByText(`tmpl#${index}`, { exact: true }) });
+  return page
+    .getByTestId('templates-table')
+    .locator('tr[data-row-key]', { has: page.getByText(`tmpl#${index}`, { exact: true }) });
 }
 
 /** Waits for a toast with exactly `text`. */
@@ -70,7 +82,11 @@ export async function fetchAudio(api: APIRequestContext, id: string): Promise<Wo
 }
 
 /** Polls `read` until `accept` holds (the saves run in the background). */
-export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -20,7 +20,11 @@ export function synthesiseTrackOnce(name: string, durationS: number, tempoBpm: n
         ${JSON.stringify(CACHE_DIR)}, 'mp3')
         .then((f) => require('fs').writeFileSync(${JSON.stringify(target)}, JSON.stringify(f)))
         .catch((e) => { console.error(e); process.exit(1); });`;
-    execFileSync(process.execPath, ['-e', script], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], timeout: 240_000 });
+    execFileSync(process.execPath, ['-e', script], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: 240_000,
+    });
   }
   return JSON.parse(fs.readFileSync(target, 'utf8')) as WorkspaceTrack;
 }
@@ -50,7 +54,12 @@ export type SeedTemplate = {
 export function importCatalog(audios: SeedAudio[], templates: SeedTemplate[] = []): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-import-'));
   const audiosFile = path.join(dir, 'audios.jsonl');
-  fs.writeFileSync(audiosFile, audios.map((a) => JSON.stringify({ audio_id: `a${a.music_canonical_id}`, artist_name: 'E2E Artist', ...a })).join('\n'));
+  fs.writeFileSync(
+    audiosFile,
+    audios
+      .map((a) => JSON.stringify({ audio_id: `a${a.music_canonical_id}`, artist_name: 'E2E Artist', ...a }))
+      .join('\n'),
+  );
   const args = [path.join(ROOT, 'scripts/import.mjs'), '--audios', audiosFile, '--media-root', '/'];
   if (templates.length > 0) {
     const templatesFile = path.join(dir, 'templates.jsonl');

@@ -1,4 +1,9 @@
 import { createRemoteLifecycles } from '@curator/shared';
+
 import { AdminRoutes } from './app/routes';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles({ name: 'admin', Screen: AdminRoutes, buildId: __BUILD_ID__ });
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({
+  name: 'admin',
+  Screen: AdminRoutes,
+  buildId: __BUILD_ID__,
+});

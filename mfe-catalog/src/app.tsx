@@ -1,4 +1,9 @@
 import { createRemoteLifecycles } from '@curator/shared';
+
 import { CatalogRoutes } from './app/routes';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles({ name: 'catalog', Screen: CatalogRoutes, buildId: __BUILD_ID__ });
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({
+  name: 'catalog',
+  Screen: CatalogRoutes,
+  buildId: __BUILD_ID__,
+});

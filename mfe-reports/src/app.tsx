@@ -1,4 +1,9 @@
 import { createRemoteLifecycles } from '@curator/shared';
+
 import { ReportsRoutes } from './app/routes';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles({ name: 'reports', Screen: ReportsRoutes, buildId: __BUILD_ID__ });
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({
+  name: 'reports',
+  Screen: ReportsRoutes,
+  buildId: __BUILD_ID__,
+});

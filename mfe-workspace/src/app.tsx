@@ -1,4 +1,9 @@
 import { createRemoteLifecycles } from '@curator/shared';
+
 import { WorkspaceRoutes } from './app/routes';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles({ name: 'workspace', Screen: WorkspaceRoutes, buildId: __BUILD_ID__ });
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({
+  name: 'workspace',
+  Screen: WorkspaceRoutes,
+  buildId: __BUILD_ID__,
+});

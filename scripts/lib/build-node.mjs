@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { isFresh, writeStamp } from './freshness.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -12,7 +13,10 @@ export function buildNodeIfStale() {
     const stamp = path.join(ROOT, workspace, 'dist', '.stamp');
     if (isFresh(stamp, [path.join(ROOT, workspace, 'src')])) continue;
     console.error(`Building ${workspace}...`);
-    const res = spawnSync('npm', ['run', '--silent', 'build', '-w', workspace], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    const res = spawnSync('npm', ['run', '--silent', 'build', '-w', workspace], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (res.status !== 0) throw new Error(`npm run build -w ${workspace} failed`);
     writeStamp(stamp);
   }

@@ -11,7 +11,9 @@ export function createProgressBar(stream = process.stderr) {
       const width = 30;
       const ratio = total > 0 ? Math.min(1, done / total) : 1;
       const filled = Math.round(ratio * width);
-      stream.write(`\r${label.padEnd(10)} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}% ${done}/${total}`);
+      stream.write(
+        `\r${label.padEnd(10)} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}% ${done}/${total}`,
+      );
     },
     done() {
       if (enabled) stream.write('\n');

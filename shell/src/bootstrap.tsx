@@ -1,8 +1,10 @@
-import { createRoot } from 'react-dom/client';
+import './app/shell.css';
+
 import { createAppStore } from '@curator/shared';
+import { createRoot } from 'react-dom/client';
+
 import { ShellApp } from './app/shell-app';
 import { preloadScreenFor } from './features/layout/micro-frontends';
-import './app/shell.css';
 
 if (!location.pathname.startsWith('/login/')) preloadScreenFor(location.pathname);
 const store = createAppStore();

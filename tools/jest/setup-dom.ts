@@ -2,13 +2,23 @@
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
-    matches: false, media: query, onchange: null, addListener() {}, removeListener() {},
-    addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
   }),
 });
 const computeStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = ((el: Element) => computeStyle(el)) as typeof window.getComputedStyle;
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
+(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 // antd's Form schedules watchers with MessageChannel, which jsdom lacks; a macrotask stand-in
 // (Node's own MessageChannel would keep jest's event loop alive).

@@ -1,5 +1,10 @@
 /** Result of an autobeat job: beats of the whole file (seconds, 2 decimals, ascending) and the tempo. */
-export type AutobeatResult = { beats_s: number[]; tempo_bpm: number; tempo_alternatives_bpm: number[]; duration_s: number };
+export type AutobeatResult = {
+  beats_s: number[];
+  tempo_bpm: number;
+  tempo_alternatives_bpm: number[];
+  duration_s: number;
+};
 
 /** Result of a peaks job: the public url of the peaks JSON and the decoded length. */
 export type PeaksResult = { peaks_url: string; duration_s: number };

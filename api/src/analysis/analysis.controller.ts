@@ -1,6 +1,7 @@
+import type { AudioParams, AutobeatAnswer, StemStatus } from '@curator/shared/contract';
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { AudioParams, AutobeatAnswer, StemStatus } from '@curator/shared/contract';
+
 import { AudioParamsDto } from '../audios/audios.dto';
 import { AnalysisService } from './analysis.service';
 

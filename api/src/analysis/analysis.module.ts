@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AudiosModule } from '../audios/audios.module';
 import { AnalysisController } from './analysis.controller';
 import { AnalysisService } from './analysis.service';

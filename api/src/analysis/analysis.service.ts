@@ -1,18 +1,28 @@
-import { ConflictException, HttpException, HttpStatus, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import type { AutobeatAnswer, StemStatus } from '@curator/shared/contract';
 import { isBeforeFirstHighlight, normalizeOffsets } from '@curator/shared/domain';
+import {
+  ConflictException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  NotFoundException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+
 import type { AudioAnalysisSource } from '../audios/audios.repository';
 import { AUDIO_NOT_FOUND_MESSAGE, AudiosService } from '../audios/audios.service';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
 import { MEDIA_URL_PREFIX } from '../media/media-store.service';
-import { STEM_STATUS, type AutobeatResult, type PeaksResult, type StemsResult } from './analysis-results';
+import { type AutobeatResult, type PeaksResult, STEM_STATUS, type StemsResult } from './analysis-results';
 import { createSeparatorFromConfig } from './dsp/separator';
 import type { AnalysisJobRecord } from './jobs/analysis-job.schema';
 import { JobsService } from './jobs/jobs.service';
 
 export const NO_MEDIA_MESSAGE = 'This audio has no media file to analyse';
-export const ANALYSIS_QUEUED_MESSAGE = 'Beat analysis is queued but no analysis worker has started it yet; try again shortly';
+export const ANALYSIS_QUEUED_MESSAGE =
+  'Beat analysis is queued but no analysis worker has started it yet; try again shortly';
 export const ANALYSIS_RUNNING_MESSAGE = 'Beat analysis is still running; try again shortly';
 export const analysisFailedMessage = (reason: string) => `Beat analysis failed: ${reason}`;
 
@@ -23,7 +33,8 @@ const JOB_POLL_MS = 200;
 const PEAKS_SWEEP_BATCH = 500;
 
 /** Stored path of a /media/ url (the job keeps the path, each worker resolves it in its own store). */
-const toStoredPath = (mediaUrl: string) => (mediaUrl.startsWith(MEDIA_URL_PREFIX) ? mediaUrl.slice(MEDIA_URL_PREFIX.length) : mediaUrl);
+const toStoredPath = (mediaUrl: string) =>
+  mediaUrl.startsWith(MEDIA_URL_PREFIX) ? mediaUrl.slice(MEDIA_URL_PREFIX.length) : mediaUrl;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Autobeat, stems and peaks as seen by the API: enqueue (or reuse) jobs, wait on them, shape the answers. */
@@ -42,18 +53,31 @@ export class AnalysisService {
   /** POST /api/autobeat/{id}/: the beats of the audio's media, from the cache or from a job waited on. */
   async autobeat(musicCanonicalId: string, waitMs = AUTOBEAT_WAIT_MS): Promise<AutobeatAnswer> {
     const source = await this.findSourceWithMedia(musicCanonicalId);
-    const queued = await this.jobs.enqueue({ kind: 'autobeat', mediaHash: source.media_hash!, mediaPath: toStoredPath(source.media_url!), retryFailed: true });
+    const queued = await this.jobs.enqueue({
+      kind: 'autobeat',
+      mediaHash: source.media_hash!,
+      mediaPath: toStoredPath(source.media_url!),
+      retryFailed: true,
+    });
     const job = await this.waitForJob(queued, waitMs);
     if (job.status === 'done') return toAutobeatAnswer(job.result as AutobeatResult, source);
-    if (job.status === 'failed') throw new UnprocessableEntityException({ detail: analysisFailedMessage(job.error ?? 'unknown error') });
-    throw new HttpException({ detail: job.status === 'queued' ? ANALYSIS_QUEUED_MESSAGE : ANALYSIS_RUNNING_MESSAGE }, HttpStatus.SERVICE_UNAVAILABLE);
+    if (job.status === 'failed')
+      throw new UnprocessableEntityException({ detail: analysisFailedMessage(job.error ?? 'unknown error') });
+    throw new HttpException(
+      { detail: job.status === 'queued' ? ANALYSIS_QUEUED_MESSAGE : ANALYSIS_RUNNING_MESSAGE },
+      HttpStatus.SERVICE_UNAVAILABLE,
+    );
   }
 
   /** POST /api/audio/{id}/stem/: ready at once when this media was separated before, else queued. */
   async requestStems(musicCanonicalId: string): Promise<StemStatus> {
     const source = await this.findSourceWithMedia(musicCanonicalId);
     const job = await this.jobs.enqueue({
-      kind: 'stems', mediaHash: source.media_hash!, mediaPath: toStoredPath(source.media_url!), params: { separator: this.separatorName }, retryFailed: true,
+      kind: 'stems',
+      mediaHash: source.media_hash!,
+      mediaPath: toStoredPath(source.media_url!),
+      params: { separator: this.separatorName },
+      retryFailed: true,
     });
     if (job.status === 'done') {
       const { tracks } = job.result as StemsResult;
@@ -71,7 +95,11 @@ export class AnalysisService {
     if (!source) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
     return {
       stem_status: source.stem_status ?? null,
-      stem_tracks: (source.stem_tracks ?? []).map((t) => ({ type: t.type, url: t.url, peaks_url: t.peaks_url ?? null })),
+      stem_tracks: (source.stem_tracks ?? []).map((t) => ({
+        type: t.type,
+        url: t.url,
+        peaks_url: t.peaks_url ?? null,
+      })),
     };
   }
 
@@ -112,8 +140,17 @@ export class AnalysisService {
 }
 
 /** The wire answer for one audio: sorted 2-decimal offsets, for music only those after the first highlight. */
-export function toAutobeatAnswer(result: AutobeatResult, source: Pick<AudioAnalysisSource, 'is_original_sound' | 'highlight_start_times_in_ms'>): AutobeatAnswer {
+export function toAutobeatAnswer(
+  result: AutobeatResult,
+  source: Pick<AudioAnalysisSource, 'is_original_sound' | 'highlight_start_times_in_ms'>,
+): AutobeatAnswer {
   const highlights = source.highlight_start_times_in_ms ?? [];
-  const offsets = normalizeOffsets(result.beats_s).filter((o) => !isBeforeFirstHighlight(o, source.is_original_sound, highlights));
-  return { offsets, tempo_bpm: result.tempo_bpm > 0 ? result.tempo_bpm : null, tempo_alternatives_bpm: result.tempo_alternatives_bpm.filter((t) => t > 0) };
+  const offsets = normalizeOffsets(result.beats_s).filter(
+    (o) => !isBeforeFirstHighlight(o, source.is_original_sound, highlights),
+  );
+  return {
+    offsets,
+    tempo_bpm: result.tempo_bpm > 0 ? result.tempo_bpm : null,
+    tempo_alternatives_bpm: result.tempo_alternatives_bpm.filter((t) => t > 0),
+  };
 }

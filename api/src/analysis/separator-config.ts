@@ -1,5 +1,11 @@
 /** An external stem separator, as STEM_SEPARATOR_COMMAND gives it (JSON). */
-export type CommandSeparatorConfig = { command: string; args: string[]; stemTypes: string[]; extension?: string; timeoutMs?: number };
+export type CommandSeparatorConfig = {
+  command: string;
+  args: string[];
+  stemTypes: string[];
+  extension?: string;
+  timeoutMs?: number;
+};
 
 /** Reads STEM_SEPARATOR_COMMAND; throws with what is missing. Validation only: no separator is built here. */
 export function parseSeparatorCommand(commandJson: string): CommandSeparatorConfig {

@@ -1,4 +1,5 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
+
 import { ListIndexMode } from '../persistence/list-index-mode';
 import { ListReader } from '../persistence/list-reader';
 import type { ApprovalRecord } from './approval.schema';

@@ -1,13 +1,14 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { ApprovalPage, ApprovalRow, ApprovalSource } from '@curator/shared/contract';
 import { deriveTagKey, PAGE_SIZE, sumSegmentDurationsMs } from '@curator/shared/domain';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+
 import { AudiosService } from '../audios/audios.service';
 import { KeyedMutex } from '../audios/keyed-mutex';
 import type { TemplateRecord } from '../templates/template.schema';
 import { TemplatesService } from '../templates/templates.service';
 import { UsersService } from '../users/users.service';
-import { ApprovalListIndex } from './approval-list-index';
 import { ApprovalRecord, approvalRowId } from './approval.schema';
+import { ApprovalListIndex } from './approval-list-index';
 import { ApprovalsRepository, filterByTags, PAGE_SORT } from './approvals.repository';
 
 /** What a done beat contributes to the approvals page. */
@@ -109,7 +110,10 @@ export class ApprovalRowsService implements OnModuleInit {
   onModuleInit(): void {
     this.audios.onTagsChanged(async (change) => {
       if ('removedTagKey' in change) await this.rows.removeTagKey(change.removedTagKey);
-      else await this.audioRows.run(change.musicCanonicalId, async () => this.rows.setAudioFacts(change.musicCanonicalId, await this.readAudioFacts(change.musicCanonicalId)));
+      else
+        await this.audioRows.run(change.musicCanonicalId, async () =>
+          this.rows.setAudioFacts(change.musicCanonicalId, await this.readAudioFacts(change.musicCanonicalId)),
+        );
     });
     this.users.onRenamed((from, to) => this.rows.renameApprover(from, to));
   }
@@ -138,7 +142,10 @@ export class ApprovalRowsService implements OnModuleInit {
     }
     const rows: ApprovalRecord[] = [];
     const hasAudio = (s: { music_canonical_id: string }) => facts.has(s.music_canonical_id);
-    const bodies = [...beats.filter((b) => b.done).map(beatRowBody), ...templates.filter((t) => t.approved === true).map(templateRowBody)];
+    const bodies = [
+      ...beats.filter((b) => b.done).map(beatRowBody),
+      ...templates.filter((t) => t.approved === true).map(templateRowBody),
+    ];
     for (const body of bodies.filter(hasAudio)) rows.push({ ...body, ...facts.get(body.music_canonical_id)! });
     await this.rows.upsertMany(rows);
   }
@@ -154,7 +161,10 @@ export class ApprovalRowsService implements OnModuleInit {
       const chunk = ids.slice(i, i + SYNC_CHUNK);
       const approved = (await this.templates.findApprovedOfAudios(chunk)).map(toTemplateApprovalFacts);
       await this.putMany([], approved);
-      await this.rows.deleteTemplateRowsOfAudiosExcept(chunk, approved.map((t) => approvalRowId('template', t.template_clips_media_id)));
+      await this.rows.deleteTemplateRowsOfAudiosExcept(
+        chunk,
+        approved.map((t) => approvalRowId('template', t.template_clips_media_id)),
+      );
     }
   }
 
@@ -166,7 +176,10 @@ export class ApprovalRowsService implements OnModuleInit {
   async list(skip: number, tags: string[]): Promise<ApprovalPage> {
     const keys = [...new Set(tags.map(deriveTagKey))];
     const { rows, total } = await this.listIndex.pageOr(filterByTags(keys), PAGE_SORT, skip, PAGE_SIZE, async () => {
-      const [rows, total] = await Promise.all([this.rows.findPageByTags(keys, skip, PAGE_SIZE), this.rows.countByTags(keys)]);
+      const [rows, total] = await Promise.all([
+        this.rows.findPageByTags(keys, skip, PAGE_SIZE),
+        this.rows.countByTags(keys),
+      ]);
       return { rows, total };
     });
     return { results: rows.map(toApprovalRow), total };
@@ -188,7 +201,9 @@ export class ApprovalRowsService implements OnModuleInit {
     });
   }
 
-  private async readAudioFacts(musicCanonicalId: string): Promise<Pick<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys'>> {
+  private async readAudioFacts(
+    musicCanonicalId: string,
+  ): Promise<Pick<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys'>> {
     const audio = await this.audios.detail(musicCanonicalId);
     return { audio_name: audio.audio_name, artist_name: audio.artist_name, tag_keys: audio.tags.map(deriveTagKey) };
   }

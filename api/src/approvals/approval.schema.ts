@@ -1,5 +1,5 @@
-import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { ApprovalSource } from '@curator/shared/contract';
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
  * Read model of /api/approvals/: one row per approved template or done beat, written with every

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AudiosModule } from '../audios/audios.module';
 import { BeatsModule } from '../beats/beats.module';
 import { TemplateApprovalsModule } from '../templates/template-approvals.module';

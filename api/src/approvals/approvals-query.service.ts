@@ -1,6 +1,7 @@
-import { Injectable, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
 import type { ApprovalDetail, ApprovalPage, ApprovalSource } from '@curator/shared/contract';
 import { deriveCloneOffsets } from '@curator/shared/domain';
+import { Injectable, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
+
 import { AudiosService } from '../audios/audios.service';
 import { BeatsService } from '../beats/beats.service';
 import { TemplateApprovalsService } from '../templates/template-approvals.service';
@@ -49,13 +50,13 @@ export class ApprovalsQueryService implements OnApplicationBootstrap {
 
   /** Rows for every done beat and approved template (after an import wrote approvals directly). */
   async rebuild(): Promise<void> {
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const page = await this.beats.findDoneFacts(after, REBUILD_PAGE);
       await this.rows.putMany(page, []);
       if (page.length < REBUILD_PAGE) break;
       after = page[page.length - 1].id;
     }
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const page = await this.templates.findApprovedFacts(after, REBUILD_PAGE);
       await this.rows.putMany([], page);
       if (page.length < REBUILD_PAGE) break;
@@ -65,7 +66,13 @@ export class ApprovalsQueryService implements OnApplicationBootstrap {
 
   private async readBeatTiming(id: string): Promise<SourceTiming | null> {
     const beat = await this.beats.findById(id);
-    return beat && { offsets: beat.offsets, segments_info: beat.segments_info.map((s) => ({ duration_in_ms: s.duration_in_ms })), audio_asset_start_time_in_ms: beat.audio_asset_start_time_in_ms ?? null };
+    return (
+      beat && {
+        offsets: beat.offsets,
+        segments_info: beat.segments_info.map((s) => ({ duration_in_ms: s.duration_in_ms })),
+        audio_asset_start_time_in_ms: beat.audio_asset_start_time_in_ms ?? null,
+      }
+    );
   }
 
   /** A template's offsets are its boundaries after the start, as a clone would take them. */
@@ -73,7 +80,10 @@ export class ApprovalsQueryService implements OnApplicationBootstrap {
     const t = await this.templates.findTemplate(id);
     if (!t) return null;
     const segments_info = t.segments_info.map((s) => ({ duration_in_ms: s.duration_in_ms }));
-    const offsets = deriveCloneOffsets({ startMs: t.audio_asset_start_time_in_ms ?? null, segmentDurationsMs: segments_info.map((s) => s.duration_in_ms) });
+    const offsets = deriveCloneOffsets({
+      startMs: t.audio_asset_start_time_in_ms ?? null,
+      segmentDurationsMs: segments_info.map((s) => s.duration_in_ms),
+    });
     return { offsets, segments_info, audio_asset_start_time_in_ms: t.audio_asset_start_time_in_ms ?? null };
   }
 }

@@ -1,6 +1,7 @@
+import type { ApprovalDetail, ApprovalListQuery, ApprovalPage, ApprovalParams } from '@curator/shared/contract';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { ApprovalDetail, ApprovalListQuery, ApprovalPage, ApprovalParams } from '@curator/shared/contract';
+
 import { ApprovalDetailDto, ApprovalListQueryDto, ApprovalPageDto, ApprovalParamsDto } from './approvals.dto';
 import { ApprovalsQueryService } from './approvals-query.service';
 

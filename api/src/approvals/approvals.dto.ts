@@ -1,5 +1,10 @@
+import {
+  ApprovalDetailSchema,
+  ApprovalListQuerySchema,
+  ApprovalPageSchema,
+  ApprovalParamsSchema,
+} from '@curator/shared/contract';
 import { createZodDto } from 'nestjs-zod';
-import { ApprovalDetailSchema, ApprovalListQuerySchema, ApprovalPageSchema, ApprovalParamsSchema } from '@curator/shared/contract';
 
 export class ApprovalListQueryDto extends createZodDto(ApprovalListQuerySchema) {}
 export class ApprovalParamsDto extends createZodDto(ApprovalParamsSchema) {}

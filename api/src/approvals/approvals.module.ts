@@ -1,17 +1,24 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { AudiosModule } from '../audios/audios.module';
 import { ListIndexModeModule } from '../persistence/list-index-mode.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { UsersModule } from '../users/users.module';
-import { ApprovalListIndex } from './approval-list-index';
 import { Approval, ApprovalSchema } from './approval.schema';
+import { ApprovalListIndex } from './approval-list-index';
 import { ApprovalRowsService } from './approval-rows.service';
 import { ApprovalsRepository } from './approvals.repository';
 
 /** The approvals read model. Its HTTP endpoints live in ApprovalsApiModule, which also reads beats and templates. */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Approval.name, schema: ApprovalSchema }]), AudiosModule, TemplatesModule, UsersModule, ListIndexModeModule],
+  imports: [
+    MongooseModule.forFeature([{ name: Approval.name, schema: ApprovalSchema }]),
+    AudiosModule,
+    TemplatesModule,
+    UsersModule,
+    ListIndexModeModule,
+  ],
   providers: [ApprovalsRepository, ApprovalRowsService, ApprovalListIndex],
   exports: [ApprovalRowsService],
 })

@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, FilterQuery, Model } from 'mongoose';
+
 import type { ChangeFeed } from '../persistence/change-feed';
+import { isDuplicateKeyError } from '../persistence/duplicate-key';
 import { ListIndexMode } from '../persistence/list-index-mode';
 import type { SortSpec } from '../persistence/sort-order';
 import { inWriteCommands } from '../persistence/write-commands';
 import { Approval, ApprovalRecord } from './approval.schema';
-import { isDuplicateKeyError } from '../persistence/duplicate-key';
 
 /** Newest approval first; _id breaks ties so pages never overlap. */
 export const PAGE_SORT: SortSpec = { approval_date: -1, _id: -1 };
 
-
-export const filterByTags = (tagKeys: string[]): FilterQuery<Approval> => (tagKeys.length ? { tag_keys: { $all: tagKeys } } : {});
+export const filterByTags = (tagKeys: string[]): FilterQuery<Approval> =>
+  tagKeys.length ? { tag_keys: { $all: tagKeys } } : {};
 
 @Injectable()
 export class ApprovalsRepository {
@@ -37,7 +38,13 @@ export class ApprovalsRepository {
   }
 
   findPageByTags(tagKeys: string[], skip: number, limit: number): Promise<ApprovalRecord[]> {
-    return this.approvals.find(filterByTags(tagKeys)).sort(PAGE_SORT).skip(skip).limit(limit).lean<ApprovalRecord[]>().exec();
+    return this.approvals
+      .find(filterByTags(tagKeys))
+      .sort(PAGE_SORT)
+      .skip(skip)
+      .limit(limit)
+      .lean<ApprovalRecord[]>()
+      .exec();
   }
 
   countByTags(tagKeys: string[]): Promise<number> {
@@ -51,7 +58,10 @@ export class ApprovalsRepository {
 
   /** The rows of these ids; absent ids were deleted. */
   async findByIds(ids: string[]): Promise<Map<string, ApprovalRecord>> {
-    const rows = await this.approvals.find({ _id: { $in: ids } }).lean<ApprovalRecord[]>().exec();
+    const rows = await this.approvals
+      .find({ _id: { $in: ids } })
+      .lean<ApprovalRecord[]>()
+      .exec();
     return new Map(rows.map((r) => [r._id, r]));
   }
 
@@ -97,11 +107,18 @@ export class ApprovalsRepository {
 
   /** Deletes the template rows of these audios other than `keepIds`. */
   async deleteTemplateRowsOfAudiosExcept(musicCanonicalIds: string[], keepIds: string[]): Promise<void> {
-    const ids = await this.findIds({ src: 'template', music_canonical_id: { $in: musicCanonicalIds }, _id: { $nin: keepIds } });
+    const ids = await this.findIds({
+      src: 'template',
+      music_canonical_id: { $in: musicCanonicalIds },
+      _id: { $nin: keepIds },
+    });
     if (ids.length > 0) await this.recordingChanges(ids, () => this.approvals.deleteMany({ _id: { $in: ids } }).exec());
   }
 
-  async setAudioFacts(musicCanonicalId: string, facts: Pick<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys'>): Promise<void> {
+  async setAudioFacts(
+    musicCanonicalId: string,
+    facts: Pick<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys'>,
+  ): Promise<void> {
     await this.updateWhere({ music_canonical_id: musicCanonicalId }, { $set: facts });
   }
 

@@ -1,4 +1,5 @@
 import { AudioListQuerySchema } from '@curator/shared/contract';
+
 import { buildAudioListFilter, buildAudioListSort, escapeRegex } from './audio-list-filter';
 
 const parse = (q: Record<string, unknown>) => AudioListQuerySchema.parse(q);
@@ -14,7 +15,9 @@ describe('audio list filter', () => {
   it('is empty without filters, and ANDs each given one', () => {
     expect(buildAudioListFilter(parse({}))).toEqual({});
     const filter = buildAudioListFilter(parse({ audio_type: 'music', reel_count_min: '3', tags: ['Bad', 'x'] }));
-    expect(filter).toEqual({ $and: [{ is_original_sound: false }, { reel_count: { $gte: 3 } }, { tag_keys: 'bad' }, { tag_keys: 'x' }] });
+    expect(filter).toEqual({
+      $and: [{ is_original_sound: false }, { reel_count: { $gte: 3 } }, { tag_keys: 'bad' }, { tag_keys: 'x' }],
+    });
   });
 
   it('asks for one clips count inside the range when both bounds are given', () => {
@@ -28,6 +31,9 @@ describe('audio list filter', () => {
 
   it('sorts by first seen or growth with the id as tie-breaker', () => {
     expect(buildAudioListSort(parse({}))).toEqual({ 'track_meta.first_seen_at': -1, music_canonical_id: -1 });
-    expect(buildAudioListSort(parse({ sort_by: 'growth', sort_dir: 'asc' }))).toEqual({ growth: 1, music_canonical_id: 1 });
+    expect(buildAudioListSort(parse({ sort_by: 'growth', sort_dir: 'asc' }))).toEqual({
+      growth: 1,
+      music_canonical_id: 1,
+    });
   });
 });

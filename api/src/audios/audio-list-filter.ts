@@ -1,5 +1,5 @@
 import type { AudioListQuery } from '@curator/shared/contract';
-import { STEM_STATUS_READY, deriveTagKey } from '@curator/shared/domain';
+import { deriveTagKey, STEM_STATUS_READY } from '@curator/shared/domain';
 
 type Condition = Record<string, unknown>;
 export type AudioListFilter = { $and: Condition[] } | Record<string, never>;

@@ -1,7 +1,8 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
+
 import { ListIndexMode } from '../persistence/list-index-mode';
 import { ListReader } from '../persistence/list-reader';
-import { AudiosRepository, type AudioListRow } from './audios.repository';
+import { type AudioListRow, AudiosRepository } from './audios.repository';
 
 /**
  * The audio list answered from memory: every audio's list fields, kept current by following the
@@ -22,7 +23,9 @@ export class AudioListIndex extends ListReader<AudioListRow> implements OnModule
   }
 
   /** Every audio's row: from memory where the list is kept there, else what `fromDatabase` reads. */
-  async everyAudio<K extends keyof AudioListRow>(fromDatabase: () => Promise<Array<Pick<AudioListRow, K>>>): Promise<Iterable<Pick<AudioListRow, K>>> {
+  async everyAudio<K extends keyof AudioListRow>(
+    fromDatabase: () => Promise<Array<Pick<AudioListRow, K>>>,
+  ): Promise<Iterable<Pick<AudioListRow, K>>> {
     return this.everyOr(fromDatabase);
   }
 

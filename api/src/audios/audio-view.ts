@@ -1,11 +1,16 @@
 import type { AudioDetail, AudioListItem } from '@curator/shared/contract';
+
 import type { AudioView } from './audios.repository';
 
 /** Media length in seconds (2 decimals) from the stored milliseconds. */
-const toDurationS = (ms: number | null | undefined): number | null => (typeof ms === 'number' ? Math.round(ms / 10) / 100 : null);
+const toDurationS = (ms: number | null | undefined): number | null =>
+  typeof ms === 'number' ? Math.round(ms / 10) / 100 : null;
 
 /** Lock state as the wire shows it: only a lock that has not expired counts. */
-export function deriveLockState(a: Pick<AudioView, 'locked_by' | 'lock_expires_at'>, now: Date): { locked: boolean; locked_by: string | null } {
+export function deriveLockState(
+  a: Pick<AudioView, 'locked_by' | 'lock_expires_at'>,
+  now: Date,
+): { locked: boolean; locked_by: string | null } {
   const live = Boolean(a.locked_by && a.lock_expires_at && a.lock_expires_at.getTime() > now.getTime());
   return { locked: live, locked_by: live ? a.locked_by : null };
 }

@@ -1,6 +1,7 @@
+import type { AudioDetail, AudioListPage, AudioListQuery, AudioParams } from '@curator/shared/contract';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AudioDetail, AudioListPage, AudioListQuery, AudioParams } from '@curator/shared/contract';
+
 import { AudioDetailDto, AudioListPageDto, AudioListQueryDto, AudioParamsDto, TaggifyBodyDto } from './audios.dto';
 import { AudiosService } from './audios.service';
 

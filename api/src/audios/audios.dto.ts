@@ -1,5 +1,3 @@
-import { createZodDto } from 'nestjs-zod';
-import { z } from 'zod';
 import {
   AudioDetailSchema,
   AudioListPageSchema,
@@ -7,6 +5,8 @@ import {
   AudioParamsSchema,
   TaggifyBodySchema,
 } from '@curator/shared/contract';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
 
 /** The query as documented: dates are ISO strings on the wire (a Date input has no JSON Schema). */
 const AudioListQueryDocSchema = AudioListQuerySchema.extend({

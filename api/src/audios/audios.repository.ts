@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, FilterQuery, Model } from 'mongoose';
+
 import type { ChangeFeed } from '../persistence/change-feed';
-import { Audio, AudioRecord, StemTrackRecord } from './audio.schema';
-import { range, type AudioListFilter, type AudioListSort } from './audio-list-filter';
 import { ListIndexMode } from '../persistence/list-index-mode';
 import { inWriteCommands } from '../persistence/write-commands';
+import { Audio, AudioRecord, StemTrackRecord } from './audio.schema';
+import { type AudioListFilter, type AudioListSort, range } from './audio-list-filter';
 
 /** Fields of a list row or the detail; the rest (search key, counters' inputs) stays in the database. */
 const VIEW_FIELDS = {
@@ -36,14 +37,34 @@ const VIEW_FIELDS = {
 export type AudioView = Pick<AudioRecord, Exclude<keyof typeof VIEW_FIELDS, '_id'>>;
 
 /** The per-audio figures the catalog totals add up. */
-const CATALOG_FIGURE_FIELDS = { reel_count: 1, template_count: 1, template_count_available: 1, templates_off_highlight_count: 1, templates_approved_count: 1 } as const;
+const CATALOG_FIGURE_FIELDS = {
+  reel_count: 1,
+  template_count: 1,
+  template_count_available: 1,
+  templates_off_highlight_count: 1,
+  templates_approved_count: 1,
+} as const;
 type CatalogFigures = Pick<AudioRecord, Exclude<keyof typeof CATALOG_FIGURE_FIELDS, '_id'>>;
 /** The catalog's totals: audios, and the sums of their figures. */
-export type CatalogTotals = { audios: number; reels: number; templates: number; templates_available: number; templates_off_highlight: number; templates_approved: number };
+export type CatalogTotals = {
+  audios: number;
+  reels: number;
+  templates: number;
+  templates_available: number;
+  templates_off_highlight: number;
+  templates_approved: number;
+};
 
 /** Adds up the figures of `audios` (rows recounted before a figure existed count 0 for it). */
 export function sumCatalogFigures(audios: Iterable<Partial<CatalogFigures>>): CatalogTotals {
-  const totals: CatalogTotals = { audios: 0, reels: 0, templates: 0, templates_available: 0, templates_off_highlight: 0, templates_approved: 0 };
+  const totals: CatalogTotals = {
+    audios: 0,
+    reels: 0,
+    templates: 0,
+    templates_available: 0,
+    templates_off_highlight: 0,
+    templates_approved: 0,
+  };
   for (const a of audios) {
     totals.audios += 1;
     totals.reels += a.reel_count ?? 0;
@@ -72,7 +93,9 @@ const LIST_ROW_FIELDS = {
 export type AudioListRow = Pick<AudioRecord, Exclude<keyof typeof LIST_ROW_FIELDS, '_id'>>;
 
 /** Audios stored before the figures the reports read were kept (the start-up recount finds them). */
-export const UNCOUNTED_FILTER = { $or: [{ counted_templates: { $exists: false } }, { start_times: { $exists: false } }] };
+export const UNCOUNTED_FILTER = {
+  $or: [{ counted_templates: { $exists: false } }, { start_times: { $exists: false } }],
+};
 
 /** What the segment statistics read of an audio. */
 export type SegmentSource = Pick<AudioRecord, 'reel_count' | 'trendlist' | 'counted_templates'>;
@@ -84,11 +107,21 @@ export type StartTimeSource = Pick<AudioRecord, 'start_times'>;
 /** What the analysis module needs of an audio: its media and the values that shape the answers. */
 export type AudioAnalysisSource = Pick<
   AudioRecord,
-  'music_canonical_id' | 'media_url' | 'media_hash' | 'is_original_sound' | 'highlight_start_times_in_ms' | 'stem_status' | 'stem_tracks' | 'peaks_url'
+  | 'music_canonical_id'
+  | 'media_url'
+  | 'media_hash'
+  | 'is_original_sound'
+  | 'highlight_start_times_in_ms'
+  | 'stem_status'
+  | 'stem_tracks'
+  | 'peaks_url'
 >;
 
 /** Values the catalog counters are derived from, per audio. */
-export type CounterInputs = Pick<AudioRecord, 'music_canonical_id' | 'highlight_start_times_in_ms' | 'beats_done_count'>;
+export type CounterInputs = Pick<
+  AudioRecord,
+  'music_canonical_id' | 'highlight_start_times_in_ms' | 'beats_done_count'
+>;
 
 export type BeatCounts = Pick<AudioRecord, 'beats_done_count' | 'ep_template_count'>;
 
@@ -141,12 +174,18 @@ export class AudiosRepository {
 
   /** Every audio's catalog figures (the totals add them up). */
   findCatalogFigures(): Promise<CatalogFigures[]> {
-    return this.audios.find({}, { _id: 0, ...CATALOG_FIGURE_FIELDS }).lean<CatalogFigures[]>().exec();
+    return this.audios
+      .find({}, { _id: 0, ...CATALOG_FIGURE_FIELDS })
+      .lean<CatalogFigures[]>()
+      .exec();
   }
 
   /** Every audio's template start times. */
   findStartTimeSources(): Promise<StartTimeSource[]> {
-    return this.audios.find({ 'start_times.0': { $exists: true } }, { _id: 0, start_times: 1 }).lean<StartTimeSource[]>().exec();
+    return this.audios
+      .find({ 'start_times.0': { $exists: true } }, { _id: 0, start_times: 1 })
+      .lean<StartTimeSource[]>()
+      .exec();
   }
 
   /** Every audio's list row (the in-memory list loads this once, then follows the changes). */
@@ -156,7 +195,10 @@ export class AudiosRepository {
 
   /** The list rows of these audios by id, in one `_id $in` read (indexed); absent ids were deleted. */
   async findListRowsByIds(musicCanonicalIds: string[]): Promise<Map<string, AudioListRow>> {
-    const rows = await this.audios.find({ _id: { $in: musicCanonicalIds } }, LIST_ROW_FIELDS).lean<AudioListRow[]>().exec();
+    const rows = await this.audios
+      .find({ _id: { $in: musicCanonicalIds } }, LIST_ROW_FIELDS)
+      .lean<AudioListRow[]>()
+      .exec();
     return new Map(rows.map((row) => [row.music_canonical_id, row]));
   }
 
@@ -166,7 +208,12 @@ export class AudiosRepository {
   }
 
   /** One page of the list and the number of matches, as two queries in parallel. */
-  async findPageAndCount(filter: AudioListFilter, sort: AudioListSort, skip: number, limit: number): Promise<{ rows: AudioView[]; total: number }> {
+  async findPageAndCount(
+    filter: AudioListFilter,
+    sort: AudioListSort,
+    skip: number,
+    limit: number,
+  ): Promise<{ rows: AudioView[]; total: number }> {
     const [rows, total] = await Promise.all([
       this.audios.find(filter, VIEW_FIELDS).sort(sort).skip(skip).limit(limit).lean<AudioView[]>().exec(),
       this.audios.countDocuments(filter).exec(),
@@ -175,10 +222,15 @@ export class AudiosRepository {
   }
 
   /** Name, artist and tags of these audios, for the usage report. */
-  findUsageAudios(musicCanonicalIds: string[]): Promise<Array<Pick<AudioRecord, 'music_canonical_id' | 'audio_name' | 'artist_name' | 'tags'>>> {
+  findUsageAudios(
+    musicCanonicalIds: string[],
+  ): Promise<Array<Pick<AudioRecord, 'music_canonical_id' | 'audio_name' | 'artist_name' | 'tags'>>> {
     if (musicCanonicalIds.length === 0) return Promise.resolve([]);
     const fields = { _id: 0, music_canonical_id: 1, audio_name: 1, artist_name: 1, tags: 1 };
-    return this.audios.find({ _id: { $in: musicCanonicalIds } }, fields).lean<Array<Pick<AudioRecord, 'music_canonical_id' | 'audio_name' | 'artist_name' | 'tags'>>>().exec();
+    return this.audios
+      .find({ _id: { $in: musicCanonicalIds } }, fields)
+      .lean<Array<Pick<AudioRecord, 'music_canonical_id' | 'audio_name' | 'artist_name' | 'tags'>>>()
+      .exec();
   }
 
   findViewByMusicId(musicCanonicalId: string): Promise<AudioView | null> {
@@ -189,7 +241,11 @@ export class AudiosRepository {
   async replaceTags(musicCanonicalId: string, tags: string[], tagKeys: string[]): Promise<string[] | null> {
     const before = await this.recordingChanges([musicCanonicalId], () =>
       this.audios
-        .findOneAndUpdate({ _id: musicCanonicalId }, { $set: { tags, tag_keys: tagKeys, updated_at: new Date() } }, { new: false })
+        .findOneAndUpdate(
+          { _id: musicCanonicalId },
+          { $set: { tags, tag_keys: tagKeys, updated_at: new Date() } },
+          { new: false },
+        )
         .lean<AudioRecord>()
         .exec(),
     );
@@ -198,7 +254,10 @@ export class AudiosRepository {
 
   /** Every spelling of a tag found on audios (they normally all equal the tag's text). */
   async findTagSpellings(tagKey: string): Promise<string[]> {
-    const rows = await this.audios.find({ tag_keys: tagKey }, { _id: 0, tags: 1 }).lean<Pick<AudioRecord, 'tags'>[]>().exec();
+    const rows = await this.audios
+      .find({ tag_keys: tagKey }, { _id: 0, tags: 1 })
+      .lean<Pick<AudioRecord, 'tags'>[]>()
+      .exec();
     const spellings = new Set<string>();
     for (const row of rows) for (const t of row.tags) if (t.trim().toLowerCase() === tagKey) spellings.add(t);
     return [...spellings];
@@ -208,7 +267,12 @@ export class AudiosRepository {
     const ids = await this.findIds({ tag_keys: tagKey });
     if (ids.length === 0) return 0;
     const res = await this.recordingChanges(ids, () =>
-      this.audios.updateMany({ _id: { $in: ids } }, { $pullAll: { tag_keys: [tagKey], tags: spellings }, $set: { updated_at: new Date() } }).exec(),
+      this.audios
+        .updateMany(
+          { _id: { $in: ids } },
+          { $pullAll: { tag_keys: [tagKey], tags: spellings }, $set: { updated_at: new Date() } },
+        )
+        .exec(),
     );
     return res.modifiedCount;
   }
@@ -244,12 +308,20 @@ export class AudiosRepository {
    * Stores recounted figures, each only if the audio's done-beat count is still the one they were
    * computed from (a beat write moves it with `$inc` meanwhile); the caller recounts the others.
    */
-  async setCounters(rows: Array<{ musicCanonicalId: string; beatsDoneCount: number; counters: AudioCounters }>): Promise<void> {
+  async setCounters(
+    rows: Array<{ musicCanonicalId: string; beatsDoneCount: number; counters: AudioCounters }>,
+  ): Promise<void> {
     if (rows.length === 0) return;
     const ops: AnyBulkWriteOperation<Audio>[] = rows.map(({ musicCanonicalId, beatsDoneCount, counters }) => ({
-      updateOne: { filter: { _id: musicCanonicalId, beats_done_count: beatsDoneCount || { $in: [0, null] } }, update: { $set: counters } },
+      updateOne: {
+        filter: { _id: musicCanonicalId, beats_done_count: beatsDoneCount || { $in: [0, null] } },
+        update: { $set: counters },
+      },
     }));
-    await this.recordingChanges(rows.map((r) => r.musicCanonicalId), () => inWriteCommands(ops, (slice) => this.audios.bulkWrite(slice, { ordered: false })));
+    await this.recordingChanges(
+      rows.map((r) => r.musicCanonicalId),
+      () => inWriteCommands(ops, (slice) => this.audios.bulkWrite(slice, { ordered: false })),
+    );
   }
 
   /** Inserts or updates audios by `music_canonical_id`; fields absent from `set` keep their values. */
@@ -262,12 +334,20 @@ export class AudiosRepository {
         upsert: true,
       },
     }));
-    await this.recordingChanges(rows.map((r) => r.set.music_canonical_id!), () => inWriteCommands(ops, (slice) => this.audios.bulkWrite(slice, { ordered: false })));
+    await this.recordingChanges(
+      rows.map((r) => r.set.music_canonical_id!),
+      () => inWriteCommands(ops, (slice) => this.audios.bulkWrite(slice, { ordered: false })),
+    );
   }
 
   async insertMany(records: AudioRecord[]): Promise<void> {
     const ids = records.map((r) => r.music_canonical_id);
-    await this.recordingChanges(ids, () => this.audios.insertMany(records.map((r) => ({ ...r, _id: r.music_canonical_id })), { ordered: false, lean: true }));
+    await this.recordingChanges(ids, () =>
+      this.audios.insertMany(
+        records.map((r) => ({ ...r, _id: r.music_canonical_id })),
+        { ordered: false, lean: true },
+      ),
+    );
   }
 
   /** Saves the ending points; false when the audio does not exist. */
@@ -281,25 +361,45 @@ export class AudiosRepository {
   /** Copies the lock holder and expiry the locks module decided, for the list and detail to show. */
   async setLockState(musicCanonicalId: string, lockedBy: string | null, expiresAt: Date | null): Promise<void> {
     await this.recordingChanges([musicCanonicalId], () =>
-      this.audios.updateOne({ _id: musicCanonicalId }, { $set: { locked_by: lockedBy, lock_expires_at: expiresAt } }).exec(),
+      this.audios
+        .updateOne({ _id: musicCanonicalId }, { $set: { locked_by: lockedBy, lock_expires_at: expiresAt } })
+        .exec(),
     );
   }
 
   async renameLockHolder(from: string, to: string): Promise<void> {
     const ids = await this.findIds({ locked_by: from });
     if (ids.length === 0) return;
-    await this.recordingChanges(ids, () => this.audios.updateMany({ _id: { $in: ids }, locked_by: from }, { $set: { locked_by: to } }).exec());
+    await this.recordingChanges(ids, () =>
+      this.audios.updateMany({ _id: { $in: ids }, locked_by: from }, { $set: { locked_by: to } }).exec(),
+    );
   }
 
   /** Beat figures the beats module counted (done beats, ep beats). */
   /** Moves the beat figures by what one beat write changed (done beats also count as approvals). */
   async incrementBeatCounts(musicCanonicalId: string, delta: BeatCounts): Promise<void> {
-    const inc = { beats_done_count: delta.beats_done_count, ep_template_count: delta.ep_template_count, beat_and_template_approved: delta.beats_done_count };
-    await this.recordingChanges([musicCanonicalId], () => this.audios.updateOne({ _id: musicCanonicalId }, { $inc: inc }).exec());
+    const inc = {
+      beats_done_count: delta.beats_done_count,
+      ep_template_count: delta.ep_template_count,
+      beat_and_template_approved: delta.beats_done_count,
+    };
+    await this.recordingChanges([musicCanonicalId], () =>
+      this.audios.updateOne({ _id: musicCanonicalId }, { $inc: inc }).exec(),
+    );
   }
 
   findAnalysisSource(musicCanonicalId: string): Promise<AudioAnalysisSource | null> {
-    const fields = { _id: 0, music_canonical_id: 1, media_url: 1, media_hash: 1, is_original_sound: 1, highlight_start_times_in_ms: 1, stem_status: 1, stem_tracks: 1, peaks_url: 1 };
+    const fields = {
+      _id: 0,
+      music_canonical_id: 1,
+      media_url: 1,
+      media_hash: 1,
+      is_original_sound: 1,
+      highlight_start_times_in_ms: 1,
+      stem_status: 1,
+      stem_tracks: 1,
+      peaks_url: 1,
+    };
     return this.audios.findOne({ _id: musicCanonicalId }, fields).lean<AudioAnalysisSource>().exec();
   }
 
@@ -312,11 +412,21 @@ export class AudiosRepository {
   }
 
   /** Stem state of every audio of one media file whose status is one of `fromStatuses`. */
-  async setStemStateByMediaHash(mediaHash: string, fromStatuses: string[], status: string, tracks: StemTrackRecord[]): Promise<void> {
+  async setStemStateByMediaHash(
+    mediaHash: string,
+    fromStatuses: string[],
+    status: string,
+    tracks: StemTrackRecord[],
+  ): Promise<void> {
     const ids = await this.findIds({ media_hash: mediaHash, stem_status: { $in: fromStatuses } });
     if (ids.length === 0) return;
     await this.recordingChanges(ids, () =>
-      this.audios.updateMany({ _id: { $in: ids }, stem_status: { $in: fromStatuses } }, { $set: { stem_status: status, stem_tracks: tracks } }).exec(),
+      this.audios
+        .updateMany(
+          { _id: { $in: ids }, stem_status: { $in: fromStatuses } },
+          { $set: { stem_status: status, stem_tracks: tracks } },
+        )
+        .exec(),
     );
   }
 
@@ -326,7 +436,9 @@ export class AudiosRepository {
     if (ids.length === 0) return;
     await this.recordingChanges(ids, async () => {
       // The length first: whoever sees the peaks url (what readers wait for) also sees it.
-      await this.audios.updateMany({ _id: { $in: ids }, duration_ms: null }, { $set: { duration_ms: durationMs } }).exec();
+      await this.audios
+        .updateMany({ _id: { $in: ids }, duration_ms: null }, { $set: { duration_ms: durationMs } })
+        .exec();
       await this.audios.updateMany({ _id: { $in: ids } }, { $set: { peaks_url: peaksUrl } }).exec();
     });
   }
@@ -334,7 +446,10 @@ export class AudiosRepository {
   /** Media files (hash and public url) of audios that have no peaks yet, at most `limit`. */
   async findMediaWithoutPeaks(limit: number): Promise<Array<{ media_hash: string; media_url: string }>> {
     const rows = await this.audios
-      .find({ media_hash: { $ne: null }, media_url: { $ne: null }, peaks_url: null }, { _id: 0, media_hash: 1, media_url: 1 })
+      .find(
+        { media_hash: { $ne: null }, media_url: { $ne: null }, peaks_url: null },
+        { _id: 0, media_hash: 1, media_url: 1 },
+      )
       .limit(limit)
       .lean<Array<{ media_hash: string; media_url: string }>>()
       .exec();

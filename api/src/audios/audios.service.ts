@@ -1,15 +1,24 @@
+import type { AudioDetail, AudioListPage, AudioListQuery } from '@curator/shared/contract';
+import { deriveTagKey, PAGE_SIZE } from '@curator/shared/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import type { AudioDetail, AudioListPage, AudioListQuery } from '@curator/shared/contract';
-import { PAGE_SIZE, deriveTagKey } from '@curator/shared/domain';
+
 import { AudioEditLeases } from '../persistence/audio-edit-lease';
 import { TagsService } from '../tags/tags.service';
+import type { AudioRecord, StemTrackRecord } from './audio.schema';
 import { buildAudioListFilter, buildAudioListSort } from './audio-list-filter';
 import { AudioListIndex } from './audio-list-index';
 import { toAudioDetail, toAudioListItem } from './audio-view';
-import type { AudioRecord, StemTrackRecord } from './audio.schema';
-import { AudiosRepository, sumCatalogFigures, type AudioAnalysisSource, type BeatCounts, type CatalogTotals, type SegmentSource, type StartTimeSource } from './audios.repository';
+import {
+  type AudioAnalysisSource,
+  AudiosRepository,
+  type BeatCounts,
+  type CatalogTotals,
+  type SegmentSource,
+  type StartTimeSource,
+  sumCatalogFigures,
+} from './audios.repository';
 import { KeyedMutex } from './keyed-mutex';
 
 export const AUDIO_NOT_FOUND_MESSAGE = 'Audio not found';
@@ -47,7 +56,8 @@ export class AudiosService {
 
   /** POST /api/audio/{id}/eps/: the list arrives validated and normalised. */
   async saveEndingPoints(musicCanonicalId: string, eps: number[]): Promise<void> {
-    if (!(await this.audios.setEndingPoints(musicCanonicalId, eps))) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
+    if (!(await this.audios.setEndingPoints(musicCanonicalId, eps)))
+      throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
   }
 
   /** Moves the audio's beat figures by what one beat write changed. */
@@ -114,11 +124,17 @@ export class AudiosService {
   async taggify(musicCanonicalId: string, texts: string[]): Promise<{ tags: string[] }> {
     const tags = await this.tags.resolveSpellings(texts);
     const keys = tags.map(deriveTagKey);
-    const before = await this.audioEdits.run(musicCanonicalId, () => this.leases.run(musicCanonicalId, () => this.audios.replaceTags(musicCanonicalId, tags, keys)));
+    const before = await this.audioEdits.run(musicCanonicalId, () =>
+      this.leases.run(musicCanonicalId, () => this.audios.replaceTags(musicCanonicalId, tags, keys)),
+    );
     if (before === null) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
     const touched = [...before, ...keys].filter((k) => !(before.includes(k) && keys.includes(k)));
     await Promise.all(
-      touched.map((key) => this.tagCounts.run(key, () => this.leases.run(`tag:${key}`, () => this.tags.recountUsedCounts([key], (k) => this.audios.countWithTag(k))))),
+      touched.map((key) =>
+        this.tagCounts.run(key, () =>
+          this.leases.run(`tag:${key}`, () => this.tags.recountUsedCounts([key], (k) => this.audios.countWithTag(k))),
+        ),
+      ),
     );
     await this.notifyTagsChanged({ musicCanonicalId });
     return { tags };
@@ -164,7 +180,12 @@ export class AudiosService {
     return this.audios.setStemState(musicCanonicalId, status, tracks);
   }
 
-  setStemStateByMediaHash(mediaHash: string, fromStatuses: string[], status: string, tracks: StemTrackRecord[]): Promise<void> {
+  setStemStateByMediaHash(
+    mediaHash: string,
+    fromStatuses: string[],
+    status: string,
+    tracks: StemTrackRecord[],
+  ): Promise<void> {
     return this.audios.setStemStateByMediaHash(mediaHash, fromStatuses, status, tracks);
   }
 

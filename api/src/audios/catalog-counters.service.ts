@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+
 import { ReelsService } from '../reels/reels.service';
 import { TemplatesService } from '../templates/templates.service';
 import { AudioListIndex } from './audio-list-index';
@@ -45,7 +46,11 @@ export class CatalogCountersService {
    */
   async recountUncounted(now = new Date()): Promise<number> {
     // Where the list is in memory its rows tell, sparing a scan of the collection.
-    const ids = await this.listIndex.matchingOr(UNCOUNTED_FILTER, (row) => row.music_canonical_id, () => this.audios.findUncountedIds());
+    const ids = await this.listIndex.matchingOr(
+      UNCOUNTED_FILTER,
+      (row) => row.music_canonical_id,
+      () => this.audios.findUncountedIds(),
+    );
     await this.recount(ids, now);
     return ids.length;
   }
@@ -55,7 +60,9 @@ export class CatalogCountersService {
     for (let pending = ids, tries = 0; pending.length > 0 && tries < RECOUNT_TRIES; tries++) {
       const used = await this.recountOnce(pending, now);
       const stored = await this.audios.findCounterInputs(pending);
-      pending = stored.filter((a) => (a.beats_done_count ?? 0) !== used.get(a.music_canonical_id)).map((a) => a.music_canonical_id);
+      pending = stored
+        .filter((a) => (a.beats_done_count ?? 0) !== used.get(a.music_canonical_id))
+        .map((a) => a.music_canonical_id);
     }
   }
 
@@ -73,11 +80,16 @@ export class CatalogCountersService {
       const templates = templatesByAudio.get(audio.music_canonical_id) ?? [];
       for (const t of templates) {
         const value = isStartedAtHighlight(t.audio_asset_start_time_in_ms, audio.highlight_start_times_in_ms ?? []);
-        if (value !== t.started_at_highlight) flagChanges.push({ templateClipsMediaId: t.template_clips_media_id, value });
+        if (value !== t.started_at_highlight)
+          flagChanges.push({ templateClipsMediaId: t.template_clips_media_id, value });
       }
       const reelTimes = (reelsByAudio.get(audio.music_canonical_id) ?? []).map((r) => r.taken_at);
       const beatsDoneCount = audio.beats_done_count ?? 0;
-      return { musicCanonicalId: audio.music_canonical_id, beatsDoneCount, counters: computeAudioCounters(audio, templates, reelTimes, now) };
+      return {
+        musicCanonicalId: audio.music_canonical_id,
+        beatsDoneCount,
+        counters: computeAudioCounters(audio, templates, reelTimes, now),
+      };
     });
     await this.templates.setStartedAtHighlight(flagChanges);
     await this.audios.setCounters(counters);

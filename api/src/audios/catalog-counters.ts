@@ -36,7 +36,8 @@ export function mergeStartTimes(entries: Iterable<StartTimeCount>): StartTimeCou
     if (!merged) byStart.set(entry.start_ms, { ...entry });
     else {
       merged.count += entry.count;
-      if (entry.newest_created_at && (!merged.newest_created_at || entry.newest_created_at > merged.newest_created_at)) merged.newest_created_at = entry.newest_created_at;
+      if (entry.newest_created_at && (!merged.newest_created_at || entry.newest_created_at > merged.newest_created_at))
+        merged.newest_created_at = entry.newest_created_at;
     }
   }
   return [...byStart.values()].sort((a, b) => a.start_ms - b.start_ms);
@@ -62,7 +63,12 @@ export function computeAudioCounters(
   const available = templates.filter((t) => isAvailable(t, highlights));
   const approved = templates.filter((t) => t.approved === true).length;
   const counted = templates
-    .map((t) => ({ segments_count: t.segments_count, clips_count: t.clips_count, available: isAvailable(t, highlights), approved: t.approved === true }))
+    .map((t) => ({
+      segments_count: t.segments_count,
+      clips_count: t.clips_count,
+      available: isAvailable(t, highlights),
+      approved: t.approved === true,
+    }))
     .filter((t) => t.available || t.approved);
   const since = now.getTime() - GROWTH_WINDOW_MS;
   return {
@@ -72,7 +78,9 @@ export function computeAudioCounters(
     available_clips_counts: [...new Set(available.map((t) => t.clips_count))].sort((a, b) => a - b),
     templates_approved_count: approved,
     template_count: templates.length,
-    templates_off_highlight_count: templates.filter((t) => !isStartedAtHighlight(t.audio_asset_start_time_in_ms, highlights)).length,
+    templates_off_highlight_count: templates.filter(
+      (t) => !isStartedAtHighlight(t.audio_asset_start_time_in_ms, highlights),
+    ).length,
     beat_and_template_approved: approved + (audio.beats_done_count ?? 0),
     counted_templates: counted,
     start_times: countStartTimes(templates),

@@ -12,7 +12,11 @@ describe('KeyedMutex', () => {
       log.push(`end ${name}`);
       return name;
     };
-    const results = await Promise.all([mutex.run('a', task('a1', 20)), mutex.run('a', task('a2', 1)), mutex.run('b', task('b1', 5))]);
+    const results = await Promise.all([
+      mutex.run('a', task('a1', 20)),
+      mutex.run('a', task('a2', 1)),
+      mutex.run('b', task('b1', 5)),
+    ]);
     expect(results).toEqual(['a1', 'a2', 'b1']);
     expect(log.indexOf('end a1')).toBeLessThan(log.indexOf('start a2'));
     expect(log.indexOf('start b1')).toBeLessThan(log.indexOf('end a1'));

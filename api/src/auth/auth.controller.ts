@@ -1,9 +1,10 @@
+import type { MeResponse } from '@curator/shared/contract';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { MeResponse } from '@curator/shared/contract';
-import { CurrentUser, Public } from '../common/auth.decorators';
+
 import type { SessionUser } from '../common/auth.decorators';
+import { CurrentUser, Public } from '../common/auth.decorators';
 import { issueCsrfCookie } from '../common/csrf.middleware';
 import { isSecureRequest } from '../common/secure-request';
 import { APP_CONFIG } from '../config/config.module';

@@ -1,10 +1,6 @@
+import { ERROR_MESSAGES, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES, MeResponse } from '@curator/shared/contract';
 import { HttpException, HttpStatus, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import {
-  ERROR_MESSAGES,
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_MAX_FAILURES,
-  MeResponse,
-} from '@curator/shared/contract';
+
 import { badRequestEntries } from '../common/api-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { toUsernameKey } from '../users/user.schema';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+
 import { LoginAttempt } from './login-attempt.schema';
 
 @Injectable()

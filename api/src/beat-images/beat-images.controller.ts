@@ -1,13 +1,16 @@
+import { type BeatImage, BeatImageSchema, ERROR_MESSAGES } from '@curator/shared/contract';
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { BeatImageSchema, ERROR_MESSAGES, type BeatImage } from '@curator/shared/contract';
+
 import { BEAT_IMAGE_NAME, BeatImagesService } from './beat-images.service';
 
 class BeatImageDto extends createZodDto(BeatImageSchema) {}
-class BeatImageParamsDto extends createZodDto(z.strictObject({ name: z.string().regex(BEAT_IMAGE_NAME, 'Enter an image name like beat-01.svg') })) {}
+class BeatImageParamsDto extends createZodDto(
+  z.strictObject({ name: z.string().regex(BEAT_IMAGE_NAME, 'Enter an image name like beat-01.svg') }),
+) {}
 
 @ApiTags('beats')
 @Controller('beatimages')

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { BeatImagesController } from './beat-images.controller';
 import { BeatImagesService } from './beat-images.service';
 

@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Injectable } from '@nestjs/common';
+
 import type { BeatImage } from '@curator/shared/contract';
+import { Injectable } from '@nestjs/common';
+
 import { REPO_ROOT } from '../config/env.schema';
 
 /** Preview images committed with the app, cycled by segment index in the workspace. */
@@ -11,7 +13,9 @@ export const BEAT_IMAGE_URL_PREFIX = '/api/beatimages/';
 
 @Injectable()
 export class BeatImagesService {
-  private readonly names = readdirSync(BEAT_IMAGES_DIR).filter((n) => BEAT_IMAGE_NAME.test(n)).sort();
+  private readonly names = readdirSync(BEAT_IMAGES_DIR)
+    .filter((n) => BEAT_IMAGE_NAME.test(n))
+    .sort();
 
   list(): BeatImage[] {
     return this.names.map((name) => ({ image: `${BEAT_IMAGE_URL_PREFIX}${name}` }));

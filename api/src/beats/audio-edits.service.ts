@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
+
 import { CatalogCountersService } from '../audios/catalog-counters.service';
-import { AudioEditLeases } from '../persistence/audio-edit-lease';
 import { LocksService } from '../locks/locks.service';
+import { AudioEditLeases } from '../persistence/audio-edit-lease';
 
 /**
  * The road for writes to an audio's beats, ending points and template approvals: refused with 423

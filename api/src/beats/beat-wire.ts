@@ -1,4 +1,5 @@
 import type { Beat as BeatWire } from '@curator/shared/contract';
+
 import type { BeatRecord } from './beat.schema';
 
 /** A beat as GET/POST/PUT/PATCH answer it (the contract in shared/src/contract). */

@@ -1,6 +1,7 @@
+import type { AudioType, BeatType } from '@curator/shared/domain';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Types } from 'mongoose';
-import type { AudioType, BeatType } from '@curator/shared/domain';
+
 import { SegmentInfoRecord } from '../templates/template.schema';
 
 /** A named set of offsets on one audio; the derived fields are recomputed by the server on every write. */

@@ -1,9 +1,19 @@
+import type { BeatParams } from '@curator/shared/contract';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { BeatParams } from '@curator/shared/contract';
+
 import { CurrentUser, type SessionUser } from '../common/auth.decorators';
 import type { BeatAnswer } from './beat-wire';
-import { BeatCreateBodyDto, BeatDoneBodyDto, BeatDoneDto, BeatDto, BeatListQueryDto, BeatParamsDto, BeatRenameBodyDto, BeatUpdateBodyDto } from './beats.dto';
+import {
+  BeatCreateBodyDto,
+  BeatDoneBodyDto,
+  BeatDoneDto,
+  BeatDto,
+  BeatListQueryDto,
+  BeatParamsDto,
+  BeatRenameBodyDto,
+  BeatUpdateBodyDto,
+} from './beats.dto';
 import { BeatCreate, BeatsService, BeatUpdate } from './beats.service';
 
 // The validation pipe hands over each schema's parsed output, hence the casts from the DTO types.
@@ -26,13 +36,21 @@ export class BeatsController {
 
   @Put(':id')
   @ApiOkResponse({ type: BeatDto })
-  replace(@Param() params: BeatParamsDto, @Body() body: BeatUpdateBodyDto, @CurrentUser() user: SessionUser): Promise<BeatAnswer> {
+  replace(
+    @Param() params: BeatParamsDto,
+    @Body() body: BeatUpdateBodyDto,
+    @CurrentUser() user: SessionUser,
+  ): Promise<BeatAnswer> {
     return this.beats.replace((params as BeatParams).id, body as unknown as BeatUpdate, user.username);
   }
 
   @Patch(':id')
   @ApiOkResponse({ type: BeatDto })
-  rename(@Param() params: BeatParamsDto, @Body() body: BeatRenameBodyDto, @CurrentUser() user: SessionUser): Promise<BeatAnswer> {
+  rename(
+    @Param() params: BeatParamsDto,
+    @Body() body: BeatRenameBodyDto,
+    @CurrentUser() user: SessionUser,
+  ): Promise<BeatAnswer> {
     return this.beats.rename((params as BeatParams).id, body.name, user.username);
   }
 
@@ -45,7 +63,11 @@ export class BeatsController {
   @Post(':id/toggle_beats_done')
   @HttpCode(200)
   @ApiOkResponse({ type: BeatDoneDto })
-  toggleDone(@Param() params: BeatParamsDto, @Body() body: BeatDoneBodyDto, @CurrentUser() user: SessionUser): Promise<{ done: boolean; version: number }> {
+  toggleDone(
+    @Param() params: BeatParamsDto,
+    @Body() body: BeatDoneBodyDto,
+    @CurrentUser() user: SessionUser,
+  ): Promise<{ done: boolean; version: number }> {
     return this.beats.setDone((params as BeatParams).id, body.done, user.username);
   }
 }

@@ -1,5 +1,3 @@
-import { createZodDto } from 'nestjs-zod';
-import { z } from 'zod';
 import {
   BeatCreateBodySchema,
   BeatDoneBodySchema,
@@ -12,10 +10,16 @@ import {
   EndingPointsBodySchema,
   NAME_MAX_LENGTH,
 } from '@curator/shared/contract';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
 
 /** The workspace may leave the name empty: the server then names the beat beat#N. */
 export const BeatCreateBodyApiSchema = BeatCreateBodySchema.extend({
-  name: z.string().trim().max(NAME_MAX_LENGTH, `Ensure this field has no more than ${NAME_MAX_LENGTH} characters`).default(''),
+  name: z
+    .string()
+    .trim()
+    .max(NAME_MAX_LENGTH, `Ensure this field has no more than ${NAME_MAX_LENGTH} characters`)
+    .default(''),
 });
 
 export class BeatCreateBodyDto extends createZodDto(BeatCreateBodyApiSchema) {}

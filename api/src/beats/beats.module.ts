@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { ApprovalsModule } from '../approvals/approvals.module';
 import { AudiosModule } from '../audios/audios.module';
 import { LocksModule } from '../locks/locks.module';
@@ -12,7 +13,13 @@ import { BeatsService } from './beats.service';
 import { EndingPointsController } from './ending-points.controller';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Beat.name, schema: BeatSchema }]), AudiosModule, LocksModule, ApprovalsModule, UsersModule],
+  imports: [
+    MongooseModule.forFeature([{ name: Beat.name, schema: BeatSchema }]),
+    AudiosModule,
+    LocksModule,
+    ApprovalsModule,
+    UsersModule,
+  ],
   controllers: [BeatsController, EndingPointsController],
   providers: [BeatsRepository, BeatsService, AudioEditsService],
   exports: [BeatsService, AudioEditsService],

@@ -1,19 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
+
 import { Beat, BeatRecord } from './beat.schema';
 
 /** Beat ids are ObjectId hex; anything else names no beat (404, never a cast error). */
-const toObjectId = (id: string): Types.ObjectId | null => (/^[0-9a-f]{24}$/i.test(id) && isValidObjectId(id) ? new Types.ObjectId(id) : null);
+const toObjectId = (id: string): Types.ObjectId | null =>
+  /^[0-9a-f]{24}$/i.test(id) && isValidObjectId(id) ? new Types.ObjectId(id) : null;
 
-export type BeatChanges = Partial<Omit<BeatRecord, '_id' | 'version' | 'created_at' | 'created_by' | 'music_canonical_id'>>;
+export type BeatChanges = Partial<
+  Omit<BeatRecord, '_id' | 'version' | 'created_at' | 'created_by' | 'music_canonical_id'>
+>;
 
 @Injectable()
 export class BeatsRepository {
   constructor(@InjectModel(Beat.name) private readonly beats: Model<Beat>) {}
 
   findForAudio(musicCanonicalId: string): Promise<BeatRecord[]> {
-    return this.beats.find({ music_canonical_id: musicCanonicalId }).sort({ created_at: 1, _id: 1 }).lean<BeatRecord[]>().exec();
+    return this.beats
+      .find({ music_canonical_id: musicCanonicalId })
+      .sort({ created_at: 1, _id: 1 })
+      .lean<BeatRecord[]>()
+      .exec();
   }
 
   findById(id: string): Promise<BeatRecord | null> {
@@ -31,18 +39,27 @@ export class BeatsRepository {
    * done flag, raising the version, in one conditional write; answers the beat as it was before,
    * or null when nothing matched.
    */
-  updateAtVersion(target: { id: string; musicCanonicalId: string; version: number; done: boolean }, changes: BeatChanges): Promise<BeatRecord | null> {
+  updateAtVersion(
+    target: { id: string; musicCanonicalId: string; version: number; done: boolean },
+    changes: BeatChanges,
+  ): Promise<BeatRecord | null> {
     const _id = toObjectId(target.id);
     if (!_id) return Promise.resolve(null);
     const filter = { _id, music_canonical_id: target.musicCanonicalId, version: target.version, done: target.done };
-    return this.beats.findOneAndUpdate(filter, { $set: changes, $inc: { version: 1 } }, { new: false }).lean<BeatRecord>().exec();
+    return this.beats
+      .findOneAndUpdate(filter, { $set: changes, $inc: { version: 1 } }, { new: false })
+      .lean<BeatRecord>()
+      .exec();
   }
 
   /** Applies the changes whatever the version, raising it; answers the beat as it was before, or null when gone. */
   update(id: string, changes: BeatChanges): Promise<BeatRecord | null> {
     const _id = toObjectId(id);
     if (!_id) return Promise.resolve(null);
-    return this.beats.findOneAndUpdate({ _id }, { $set: changes, $inc: { version: 1 } }, { new: false }).lean<BeatRecord>().exec();
+    return this.beats
+      .findOneAndUpdate({ _id }, { $set: changes, $inc: { version: 1 } }, { new: false })
+      .lean<BeatRecord>()
+      .exec();
   }
 
   /** Deletes the beat; answers it as it was, or null when it was not there. */

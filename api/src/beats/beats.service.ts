@@ -1,7 +1,8 @@
-import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import type { AudioDetail } from '@curator/shared/contract';
 import type { BeatType } from '@curator/shared/domain';
 import { deriveAudioType, deriveSegments, nameNewBeat, validateOffsetList } from '@curator/shared/domain';
+import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+
 import { ApprovalRowsService } from '../approvals/approval-rows.service';
 import { AudiosService } from '../audios/audios.service';
 import { bodyFieldError } from '../common/api-errors';
@@ -53,7 +54,10 @@ export class BeatsService implements OnModuleInit {
   /** POST /api/beats/: an empty name becomes beat#N; derived fields come from the offsets only. */
   create(body: BeatCreate, username: string): Promise<BeatAnswer> {
     return this.edits.run(body.music_canonical_id, username, async () => {
-      const [audio, count] = await Promise.all([this.audios.detail(body.music_canonical_id), this.beats.countForAudio(body.music_canonical_id)]);
+      const [audio, count] = await Promise.all([
+        this.audios.detail(body.music_canonical_id),
+        this.beats.countForAudio(body.music_canonical_id),
+      ]);
       const now = new Date();
       const made = await this.beats.insert({
         music_canonical_id: body.music_canonical_id,
@@ -97,7 +101,8 @@ export class BeatsService implements OnModuleInit {
       before ??= await this.beats.updateAtVersion({ ...target, done: !body.done }, flipped);
       if (!before) {
         const current = await this.findOrThrow(id);
-        if (current.music_canonical_id !== musicCanonicalId) throw bodyFieldError('music_canonical_id', BEAT_MESSAGES.OTHER_AUDIO, 'value_error');
+        if (current.music_canonical_id !== musicCanonicalId)
+          throw bodyFieldError('music_canonical_id', BEAT_MESSAGES.OTHER_AUDIO, 'value_error');
         throw new ConflictException({ detail: BEAT_MESSAGES.STALE_VERSION });
       }
       return toBeatWire(await this.follow(before, applyChanges(before, saved)));
@@ -147,7 +152,7 @@ export class BeatsService implements OnModuleInit {
 
   /** Done beats as approvals facts, a page at a time (rebuild of the read model). */
   async findDoneFacts(afterId: string | null, limit: number): Promise<ReturnType<typeof toApprovalFacts>[]> {
-    const after = afterId ? (await this.beats.findById(afterId))?._id ?? null : null;
+    const after = afterId ? ((await this.beats.findById(afterId))?._id ?? null) : null;
     return (await this.beats.findDonePage(after, limit)).map(toApprovalFacts);
   }
 
@@ -169,10 +174,15 @@ export class BeatsService implements OnModuleInit {
    * move by the difference, and the approvals page gets, changes or loses the beat's row.
    */
   private async follow<T extends BeatRecord | null>(before: BeatRecord | null, after: T): Promise<T> {
-    const delta = { beats_done_count: countIf(after?.done) - countIf(before?.done), ep_template_count: countIf(after?.type === 'ep') - countIf(before?.type === 'ep') };
+    const delta = {
+      beats_done_count: countIf(after?.done) - countIf(before?.done),
+      ep_template_count: countIf(after?.type === 'ep') - countIf(before?.type === 'ep'),
+    };
     const musicCanonicalId = (after ?? before)!.music_canonical_id;
     await Promise.all([
-      delta.beats_done_count !== 0 || delta.ep_template_count !== 0 ? this.audios.incrementBeatCounts(musicCanonicalId, delta) : undefined,
+      delta.beats_done_count !== 0 || delta.ep_template_count !== 0
+        ? this.audios.incrementBeatCounts(musicCanonicalId, delta)
+        : undefined,
       before?.done || after?.done ? this.syncApprovalRow((after ?? before)!._id.toHexString(), after) : undefined,
     ]);
     return after;
@@ -206,10 +216,15 @@ function applyChanges(before: BeatRecord, changes: BeatChanges): BeatRecord {
 /** Offsets checked with the music rule (422 with its exact message) and everything derived from them. */
 function deriveBeatFields(offsets: number[], audio: AudioDetail, audioType: string) {
   const expectedType = deriveAudioType(audio.is_original_sound);
-  if (audioType !== expectedType) throw bodyFieldError('audio_type', `${BEAT_MESSAGES.AUDIO_TYPE} ${expectedType}`, 'value_error');
+  if (audioType !== expectedType)
+    throw bodyFieldError('audio_type', `${BEAT_MESSAGES.AUDIO_TYPE} ${expectedType}`, 'value_error');
   const checked = validateOffsetList(offsets, audio.is_original_sound, audio.highlight_start_times_in_ms);
   if (!checked.ok) throw bodyFieldError('offsets', checked.error, 'value_error');
-  const derived = deriveSegments({ offsetsS: checked.value, isOriginalSound: audio.is_original_sound, highlightStartTimesMs: audio.highlight_start_times_in_ms });
+  const derived = deriveSegments({
+    offsetsS: checked.value,
+    isOriginalSound: audio.is_original_sound,
+    highlightStartTimesMs: audio.highlight_start_times_in_ms,
+  });
   return {
     audio_type: expectedType,
     offsets: checked.value,
@@ -224,5 +239,12 @@ function doneFields(done: boolean, username: string, now: Date) {
 }
 
 function toApprovalFacts(b: BeatRecord) {
-  return { id: b._id.toHexString(), music_canonical_id: b.music_canonical_id, done: b.done, done_at: b.done_at, done_by: b.done_by, segments_info: b.segments_info };
+  return {
+    id: b._id.toHexString(),
+    music_canonical_id: b.music_canonical_id,
+    done: b.done,
+    done_at: b.done_at,
+    done_by: b.done_by,
+    segments_info: b.segments_info,
+  };
 }

@@ -1,6 +1,7 @@
+import type { AudioParams } from '@curator/shared/contract';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AudioParams } from '@curator/shared/contract';
+
 import { AudioParamsDto } from '../audios/audios.dto';
 import { AudiosService } from '../audios/audios.service';
 import { CurrentUser, type SessionUser } from '../common/auth.decorators';
@@ -19,7 +20,11 @@ export class EndingPointsController {
   @Post(':id/eps')
   @HttpCode(200)
   @ApiOkResponse({ type: EndingPointsDto })
-  async save(@Param() params: AudioParamsDto, @Body() body: EndingPointsBodyDto, @CurrentUser() user: SessionUser): Promise<{ ending_points: number[] }> {
+  async save(
+    @Param() params: AudioParamsDto,
+    @Body() body: EndingPointsBodyDto,
+    @CurrentUser() user: SessionUser,
+  ): Promise<{ ending_points: number[] }> {
     const id = (params as AudioParams).id;
     const points = body.ending_points as number[];
     await this.edits.run(id, user.username, () => this.audios.saveEndingPoints(id, points));

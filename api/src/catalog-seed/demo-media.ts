@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { buildCatalogSpecs, renderCatalogFiles, type CatalogFile } from '../analysis/dev/synth/catalog-audio';
+
+import { buildCatalogSpecs, type CatalogFile, renderCatalogFiles } from '../analysis/dev/synth/catalog-audio';
 import type { MediaStoreService } from '../media/media-store.service';
 
 /** One synthesised file as stored: where it is served, and its ground truth. */
@@ -19,7 +20,12 @@ export type DemoMedia = {
 type Manifest = { files: Array<Omit<CatalogFile, 'path'> & { file: string }> };
 
 /** Renders the synthesised files once per (seed, count) into `cacheDir`; later calls read them back. */
-async function renderCached(cacheDir: string, fileCount: number, seed: number, log: (line: string) => void): Promise<Array<CatalogFile>> {
+async function renderCached(
+  cacheDir: string,
+  fileCount: number,
+  seed: number,
+  log: (line: string) => void,
+): Promise<Array<CatalogFile>> {
   const dir = join(cacheDir, `synth-${seed}-${fileCount}`);
   const manifestPath = join(dir, 'manifest.json');
   if (existsSync(manifestPath)) {

@@ -1,12 +1,55 @@
 import type { Random } from '../analysis/dev/synth/seeded-random';
 
-const ADJECTIVES = ['Midnight', 'Golden', 'Electric', 'Velvet', 'Neon', 'Silent', 'Wild', 'Crystal', 'Summer', 'Broken', 'Lucky', 'Paper', 'Cosmic', 'Lazy', 'Hidden', 'Burning'];
-const NOUNS = ['Drive', 'Hearts', 'Skyline', 'Rain', 'Echoes', 'Parade', 'Signal', 'Garden', 'Waves', 'Motel', 'Satellite', 'Fever', 'Harbor', 'Dreams', 'Circuit', 'Lights'];
+const ADJECTIVES = [
+  'Midnight',
+  'Golden',
+  'Electric',
+  'Velvet',
+  'Neon',
+  'Silent',
+  'Wild',
+  'Crystal',
+  'Summer',
+  'Broken',
+  'Lucky',
+  'Paper',
+  'Cosmic',
+  'Lazy',
+  'Hidden',
+  'Burning',
+];
+const NOUNS = [
+  'Drive',
+  'Hearts',
+  'Skyline',
+  'Rain',
+  'Echoes',
+  'Parade',
+  'Signal',
+  'Garden',
+  'Waves',
+  'Motel',
+  'Satellite',
+  'Fever',
+  'Harbor',
+  'Dreams',
+  'Circuit',
+  'Lights',
+];
 const SUFFIXES = ['', '', '', ' (Remix)', ' (Live)', ' - Sped Up', ' (Acoustic)', ' [Extended]'];
 const FIRST = ['Nova', 'Kai', 'Luna', 'Milo', 'Aria', 'Jonah', 'Zara', 'Theo', 'Iris', 'Leo', 'Maya', 'Finn'];
 const LAST = ['Rivers', 'Stone', 'Vega', 'Hart', 'Quinn', 'Wolfe', 'Bloom', 'Frost', 'Reyes', 'Lane'];
 const BANDS = ['The Night Owls', 'Glass Animals Club', 'Velvet Static', 'DJ Kilo', 'Lo-Fi Kids', 'Orbit & Co.'];
-const ORIGINAL_TOPICS = ['morning routine', 'street interview', 'cooking tips', 'rainy window', 'city walk', 'pep talk', 'cat story', 'gym motivation'];
+const ORIGINAL_TOPICS = [
+  'morning routine',
+  'street interview',
+  'cooking tips',
+  'rainy window',
+  'city walk',
+  'pep talk',
+  'cat story',
+  'gym motivation',
+];
 const CREATORS = ['@mia.creates', '@jonas_daily', '@lea.vlogs', '@the.sam.show', '@kitchen.kat', '@urban.ray'];
 
 /** A music title and artist, deterministic for the random source. */

@@ -1,17 +1,24 @@
 import { deriveTagKey } from '@curator/shared/domain';
+
 import { createRandom, type Random } from '../analysis/dev/synth/seeded-random';
-import { deriveSearchKey, type AudioRecord } from '../audios/audio.schema';
+import { type AudioRecord, deriveSearchKey } from '../audios/audio.schema';
 import { computeAudioCounters } from '../audios/catalog-counters';
 import type { ReelRecord } from '../reels/reel.schema';
 import type { TemplateRecord } from '../templates/template.schema';
-import { generateMusicName, generateOriginalSoundName, generateReelCode } from './demo-names';
 import type { DemoMedia } from './demo-media';
+import { generateMusicName, generateOriginalSoundName, generateReelCode } from './demo-names';
 
 const DAY_MS = 86_400_000;
 const TEMPLATE_CAP_MS = 30_000;
 /** Tags of the demo with the share of audios carrying each. */
 export const DEMO_TAGS: Array<[string, number]> = [
-  ['bad', 0.08], ['inside app', 0.1], ['discovery app', 0.1], ['chill', 0.05], ['workout', 0.05], ['needs review', 0.04], ['summer 2024', 0.03],
+  ['bad', 0.08],
+  ['inside app', 0.1],
+  ['discovery app', 0.1],
+  ['chill', 0.05],
+  ['workout', 0.05],
+  ['needs review', 0.04],
+  ['summer 2024', 0.03],
 ];
 
 export type DemoChunk = { audios: AudioRecord[]; templates: TemplateRecord[]; reels: ReelRecord[] };
@@ -31,10 +38,14 @@ function pickHighlights(media: DemoMedia, random: Random): number[] {
 /** Ending points (seconds) on beats in the second half, at least 0.5 s apart. */
 function pickEndingPoints(media: DemoMedia, random: Random): number[] {
   if (random.next() > 0.35) return [];
-  const grid = media.beatsS.length ? media.beatsS : Array.from({ length: Math.floor(media.durationMs / 1000) }, (_, i) => i);
+  const grid = media.beatsS.length
+    ? media.beatsS
+    : Array.from({ length: Math.floor(media.durationMs / 1000) }, (_, i) => i);
   const half = grid.filter((t) => t * 1000 > media.durationMs / 2);
   const count = 1 + Math.floor(random.next() * 3);
-  return [...new Set(Array.from({ length: count }, () => round2(random.pick(half.length ? half : grid))))].sort((a, b) => a - b);
+  return [...new Set(Array.from({ length: count }, () => round2(random.pick(half.length ? half : grid))))].sort(
+    (a, b) => a - b,
+  );
 }
 
 /** Segment lengths on the beat grid from `startMs`, 2–12 of them, capped at 30 s in total. */
@@ -42,7 +53,9 @@ function buildSegments(media: DemoMedia, startMs: number, random: Random): numbe
   const wanted = 2 + Math.floor(random.next() * 11);
   const step = 1 + Math.floor(random.next() * 4);
   const grid = media.beatsS.map(roundMs).filter((t) => t > startMs);
-  const bounds = media.beatsS.length ? grid.filter((_, i) => i % step === step - 1) : Array.from({ length: wanted }, (_, i) => startMs + (i + 1) * (600 + Math.floor(random.next() * 2400)));
+  const bounds = media.beatsS.length
+    ? grid.filter((_, i) => i % step === step - 1)
+    : Array.from({ length: wanted }, (_, i) => startMs + (i + 1) * (600 + Math.floor(random.next() * 2400)));
   const out: number[] = [];
   let previous = startMs;
   for (const b of bounds.slice(0, wanted)) {
@@ -57,7 +70,9 @@ function buildTemplates(id: string, media: DemoMedia, highlights: number[], rand
   const count = Math.floor(random.next() * (media.isOriginalSound ? 3 : 7));
   return Array.from({ length: count }, (_, k) => {
     const atHighlight = random.next() < 0.8;
-    const start = atHighlight ? random.pick(highlights) : roundMs(random.pick(media.beatsS.length ? media.beatsS : [1.5, 3.25]));
+    const start = atHighlight
+      ? random.pick(highlights)
+      : roundMs(random.pick(media.beatsS.length ? media.beatsS : [1.5, 3.25]));
     const segments = buildSegments(media, start, random);
     const decision = random.next();
     const approved = decision < 0.15 ? true : decision < 0.25 ? false : null;
@@ -98,11 +113,17 @@ function pickTrendList(random: Random): AudioRecord['trendlist'] {
 function drawCounters(random: Random): Partial<AudioRecord> {
   const reel = Math.floor(500 * random.next() ** 3);
   const available = Math.floor(random.next() * 9);
-  const clips = [...new Set(Array.from({ length: available }, () => 1 + Math.floor(random.next() * 20)))].sort((a, b) => a - b);
+  const clips = [...new Set(Array.from({ length: available }, () => 1 + Math.floor(random.next() * 20)))].sort(
+    (a, b) => a - b,
+  );
   const approved = Math.floor(random.next() * 4);
   return {
-    reel_count: reel, growth: Math.floor(reel * random.next() * 0.3), template_count_available: available, available_clips_counts: clips,
-    templates_approved_count: approved, beat_and_template_approved: approved,
+    reel_count: reel,
+    growth: Math.floor(reel * random.next() * 0.3),
+    template_count_available: available,
+    available_clips_counts: clips,
+    templates_approved_count: approved,
+    beat_and_template_approved: approved,
     // Set, so the start-up recount (which would zero the drawn figures) leaves these audios alone.
     counted_templates: [],
     start_times: [],
@@ -114,23 +135,53 @@ export function generateDemoAudio(index: number, o: DemoOptions): DemoChunk {
   const random = createRandom(o.seed * 1_000_003 + index);
   const media = o.media[index % o.media.length];
   const id = String(7_000_000_000_000 + index);
-  const { audioName, artistName } = media.isOriginalSound ? generateOriginalSoundName(random) : generateMusicName(random);
+  const { audioName, artistName } = media.isOriginalSound
+    ? generateOriginalSoundName(random)
+    : generateMusicName(random);
   const highlights = pickHighlights(media, random);
   const tags = DEMO_TAGS.filter(([, share]) => random.next() < share).map(([text]) => text);
   const templates = o.withRelated ? buildTemplates(id, media, highlights, random) : [];
   const reels = o.withRelated ? buildReels(id, o.now, random) : [];
   const counters = o.withRelated
-    ? computeAudioCounters({ highlight_start_times_in_ms: highlights, beats_done_count: 0 }, templates, reels.map((r) => r.taken_at), o.now)
+    ? computeAudioCounters(
+        { highlight_start_times_in_ms: highlights, beats_done_count: 0 },
+        templates,
+        reels.map((r) => r.taken_at),
+        o.now,
+      )
     : drawCounters(random);
   const audio: AudioRecord = {
-    music_canonical_id: id, audio_id: String(3_100_000_000_000 + index), audio_name: audioName, artist_name: artistName,
-    search_key: deriveSearchKey(audioName, artistName), media_url: media.url, media_hash: media.hash, duration_ms: media.durationMs,
-    media_truth_path: media.truthPath, is_original_sound: media.isOriginalSound, trendlist: pickTrendList(random),
+    music_canonical_id: id,
+    audio_id: String(3_100_000_000_000 + index),
+    audio_name: audioName,
+    artist_name: artistName,
+    search_key: deriveSearchKey(audioName, artistName),
+    media_url: media.url,
+    media_hash: media.hash,
+    duration_ms: media.durationMs,
+    media_truth_path: media.truthPath,
+    is_original_sound: media.isOriginalSound,
+    trendlist: pickTrendList(random),
     track_meta: { first_seen_at: new Date(o.now.getTime() - Math.floor(random.next() * 365 * DAY_MS)) },
-    growth: 0, reel_count: 0, template_count_available: 0, available_clips_counts: [], templates_approved_count: 0,
-    beats_done_count: 0, beat_and_template_approved: 0, ep_template_count: 0, ...counters,
-    eps: pickEndingPoints(media, random), highlight_start_times_in_ms: highlights, stem_status: null, stem_tracks: [],
-    locked_by: null, lock_expires_at: null, tags, tag_keys: tags.map(deriveTagKey), created_at: o.now, updated_at: o.now,
+    growth: 0,
+    reel_count: 0,
+    template_count_available: 0,
+    available_clips_counts: [],
+    templates_approved_count: 0,
+    beats_done_count: 0,
+    beat_and_template_approved: 0,
+    ep_template_count: 0,
+    ...counters,
+    eps: pickEndingPoints(media, random),
+    highlight_start_times_in_ms: highlights,
+    stem_status: null,
+    stem_tracks: [],
+    locked_by: null,
+    lock_expires_at: null,
+    tags,
+    tag_keys: tags.map(deriveTagKey),
+    created_at: o.now,
+    updated_at: o.now,
   };
   return { audios: [audio], templates, reels };
 }

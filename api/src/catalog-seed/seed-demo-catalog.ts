@@ -1,20 +1,23 @@
 import 'reflect-metadata';
-import { ApprovalRowsService } from '../approvals/approval-rows.service';
+
 import { join } from 'node:path';
+
+import type { INestApplicationContext } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { INestApplicationContext } from '@nestjs/common';
+
+import { ApprovalRowsService } from '../approvals/approval-rows.service';
 import { AudiosService } from '../audios/audios.service';
-import { DatabaseModule } from '../persistence/database.module';
 import { ConfigModule } from '../config/config.module';
 import { loadConfig } from '../config/env.schema';
 import { MediaStoreService } from '../media/media-store.service';
+import { DatabaseModule } from '../persistence/database.module';
 import { ReelsService } from '../reels/reels.service';
 import { TagsService } from '../tags/tags.service';
 import { TemplatesService } from '../templates/templates.service';
 import { CatalogSeedModule } from './catalog-seed.module';
 import { prepareDemoMedia } from './demo-media';
-import { DEMO_TAGS, generateDemoChunk, type DemoOptions } from './demo-records';
+import { DEMO_TAGS, type DemoOptions, generateDemoChunk } from './demo-records';
 
 export type SeedDemoOptions = {
   mongodbUri: string;
@@ -39,7 +42,11 @@ const CHUNK = 1000;
 class SeedCliModule {}
 
 /** Inserts the whole catalog in chunks; answers how many templates and reels were written. */
-async function insertCatalog(ctx: INestApplicationContext, count: number, options: DemoOptions): Promise<{ templates: number; reels: number; audioIds: string[] }> {
+async function insertCatalog(
+  ctx: INestApplicationContext,
+  count: number,
+  options: DemoOptions,
+): Promise<{ templates: number; reels: number; audioIds: string[] }> {
   const audios = ctx.get(AudiosService);
   const templates = ctx.get(TemplatesService);
   const reels = ctx.get(ReelsService);
@@ -68,7 +75,12 @@ async function insertCatalog(ctx: INestApplicationContext, count: number, option
 export async function seedDemoCatalog(options: SeedDemoOptions): Promise<SeedDemoResult> {
   const started = Date.now();
   const { count = 300, mediaFiles = 24, seed = 2024, withRelated = true, log = () => undefined } = options;
-  const config = loadConfig({ ...process.env, MONGODB_URI: options.mongodbUri, MEDIA_DIR: options.mediaDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    ...process.env,
+    MONGODB_URI: options.mongodbUri,
+    MEDIA_DIR: options.mediaDir,
+    LOG_LEVEL: 'silent',
+  });
   const ctx = await NestFactory.createApplicationContext(
     { module: SeedCliModule, imports: [ConfigModule.forRoot(config), DatabaseModule, CatalogSeedModule] },
     { logger: false, abortOnError: false },
@@ -77,13 +89,25 @@ export async function seedDemoCatalog(options: SeedDemoOptions): Promise<SeedDem
     const audios = ctx.get(AudiosService);
     if (await audios.hasAny()) return { seeded: false, audios: 0, templates: 0, reels: 0, ms: Date.now() - started };
     const cacheDir = options.cacheDir ?? join(config.MEDIA_DIR, '..', 'demo-cache');
-    const media = await prepareDemoMedia({ store: ctx.get(MediaStoreService), cacheDir, fileCount: mediaFiles, seed, log });
+    const media = await prepareDemoMedia({
+      store: ctx.get(MediaStoreService),
+      cacheDir,
+      fileCount: mediaFiles,
+      seed,
+      log,
+    });
     await ctx.get(TagsService).resolveSpellings(DEMO_TAGS.map(([text]) => text));
     const written = await insertCatalog(ctx, count, { media, seed, now: new Date(), withRelated });
     await audios.recountTagUsage();
     // The demo's approved templates reach the approvals page as approvals made in the screens do.
     await ctx.get(ApprovalRowsService).syncTemplatesOfAudios(written.audioIds);
-    return { seeded: true, audios: count, templates: written.templates, reels: written.reels, ms: Date.now() - started };
+    return {
+      seeded: true,
+      audios: count,
+      templates: written.templates,
+      reels: written.reels,
+      ms: Date.now() - started,
+    };
   } finally {
     await ctx.close();
   }

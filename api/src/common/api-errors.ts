@@ -1,5 +1,5 @@
-import { BadRequestException, UnprocessableEntityException } from '@nestjs/common';
 import type { ValidationErrorEntry } from '@curator/shared/contract';
+import { BadRequestException, UnprocessableEntityException } from '@nestjs/common';
 
 /** 422 `{"detail": [{loc, msg, type}]}`. */
 export function validationFailed(entries: ValidationErrorEntry[]): UnprocessableEntityException {

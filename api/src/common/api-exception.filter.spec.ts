@@ -1,5 +1,6 @@
 import { ArgumentsHost, ConflictException, ForbiddenException } from '@nestjs/common';
 import type { Logger } from 'pino';
+
 import { ApiExceptionFilter } from './api-exception.filter';
 
 function fakeHost() {

@@ -1,7 +1,8 @@
+import { ERROR_MESSAGES } from '@curator/shared/contract';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
-import { ERROR_MESSAGES } from '@curator/shared/contract';
+
 import { isDuplicateKeyError } from '../persistence/duplicate-key';
 
 const UNREACHABLE_DATABASE_ERRORS = new Set([

@@ -1,5 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
 import { ERROR_MESSAGES } from '@curator/shared/contract';
+import type { NextFunction, Request, Response } from 'express';
 
 type BodyParserError = Error & { type?: string; status?: number };
 

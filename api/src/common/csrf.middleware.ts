@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, ERROR_MESSAGES } from '@curator/shared/contract';
+import type { NextFunction, Request, Response } from 'express';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -12,7 +13,10 @@ export function issueCsrfCookie(res: Response, secure: boolean): string {
   const token = randomBytes(32).toString('base64url');
   const queued = res.getHeader('Set-Cookie');
   if (Array.isArray(queued)) {
-    res.setHeader('Set-Cookie', queued.filter((c) => !c.startsWith(`${CSRF_COOKIE_NAME}=`)));
+    res.setHeader(
+      'Set-Cookie',
+      queued.filter((c) => !c.startsWith(`${CSRF_COOKIE_NAME}=`)),
+    );
   }
   res.cookie(CSRF_COOKIE_NAME, token, { httpOnly: false, sameSite: 'lax', secure, path: '/', maxAge: ONE_YEAR_MS });
   return token;

@@ -1,7 +1,8 @@
+import { ERROR_MESSAGES, ValidationErrorEntry } from '@curator/shared/contract';
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { isZodDto } from 'nestjs-zod/dto';
 import type { z } from 'zod';
-import { ERROR_MESSAGES, ValidationErrorEntry } from '@curator/shared/contract';
+
 import { validationFailed } from './api-errors';
 
 type Where = 'body' | 'query' | 'path';

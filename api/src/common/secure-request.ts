@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+
 import type { AppConfig } from '../config/env.schema';
 
 /** Cookies get `Secure` in production and whenever the request came over TLS (see TRUST_PROXY). */

@@ -1,7 +1,15 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ERROR_MESSAGES } from '@curator/shared/contract';
+import {
+  CanActivate,
+  ExecutionContext,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
-import { ERROR_MESSAGES } from '@curator/shared/contract';
+
 import { SESSION_COOKIE_NAME, setSessionCookie } from '../auth/session-cookie';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
@@ -35,7 +43,12 @@ export class SessionGuard implements CanActivate {
     req.user = user;
     req.sessionToken = token as string;
     if (session.extended) {
-      setSessionCookie(http.getResponse<Response>(), token as string, session.expiresAt, isSecureRequest(this.config, req));
+      setSessionCookie(
+        http.getResponse<Response>(),
+        token as string,
+        session.expiresAt,
+        isSecureRequest(this.config, req),
+      );
     }
     if (this.reflector.getAllAndOverride<boolean>(IS_ADMIN_ONLY_KEY, targets) && !user.admin) {
       throw new ForbiddenException(ERROR_MESSAGES.ADMIN_ONLY);

@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+
 import { AppConfig, loadConfig } from './env.schema';
 
 /** Injection token of the validated `AppConfig`: `@Inject(APP_CONFIG) config: AppConfig`. */

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+
 import { loadConfig, REPO_ROOT } from './env.schema';
 
 describe('loadConfig', () => {
@@ -35,9 +36,15 @@ describe('analysis settings', () => {
   });
 
   it('accepts an external separator command and refuses a malformed one, naming the variable', () => {
-    const command = JSON.stringify({ command: 'demucs', args: ['-o', '{outputDir}', '{input}'], stemTypes: ['drums', 'other'] });
+    const command = JSON.stringify({
+      command: 'demucs',
+      args: ['-o', '{outputDir}', '{input}'],
+      stemTypes: ['drums', 'other'],
+    });
     expect(loadConfig({ ...base, STEM_SEPARATOR_COMMAND: command }).STEM_SEPARATOR_COMMAND).toBe(command);
-    expect(() => loadConfig({ ...base, STEM_SEPARATOR_COMMAND: '{"command":"demucs"}' })).toThrow(/STEM_SEPARATOR_COMMAND/);
+    expect(() => loadConfig({ ...base, STEM_SEPARATOR_COMMAND: '{"command":"demucs"}' })).toThrow(
+      /STEM_SEPARATOR_COMMAND/,
+    );
     expect(() => loadConfig({ ...base, STEM_SEPARATOR_COMMAND: 'not json' })).toThrow(/STEM_SEPARATOR_COMMAND/);
   });
 });

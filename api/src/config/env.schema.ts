@@ -1,5 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
+
 import { z } from 'zod';
+
 import { parseSeparatorCommand } from '../analysis/separator-config';
 
 /** Repository root: api/src/config or api/dist/config, three levels up. */
@@ -31,7 +33,11 @@ export const EnvSchema = z.object({
   /** JSON file with the run-time remote map; defaults to <WEB_ROOT>/remotes.json. */
   MFE_REMOTES_FILE: z.string().optional(),
   /** Session lifetime in seconds after the last request (sliding). */
-  SESSION_TTL: z.coerce.number().int().positive().default(14 * DAY_S),
+  SESSION_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(14 * DAY_S),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().default('1mb'),
@@ -43,7 +49,10 @@ export const EnvSchema = z.object({
    */
   AUDIO_LIST_INDEX: z.enum(['auto', 'memory', 'database']).default('auto'),
   /** `1`: every answer carries `x-db-commands`, the database commands it cost (for the load benchmark). */
-  DB_COMMAND_COUNT: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  DB_COMMAND_COUNT: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
   /** Analysis job lease, ms: a job whose worker sent no heartbeat for this long is retried elsewhere. */
   ANALYSIS_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Back-off before a failed attempt is retried, ms, multiplied by the attempts so far. */

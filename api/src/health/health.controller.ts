@@ -1,6 +1,7 @@
+import { ERROR_MESSAGES } from '@curator/shared/contract';
 import { Controller, Get, Header, HttpException, HttpStatus } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ERROR_MESSAGES } from '@curator/shared/contract';
+
 import { Public } from '../common/auth.decorators';
 import { HealthService } from './health.service';
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 

@@ -16,7 +16,10 @@ export class HealthService {
     const timeout = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
     });
-    const ping = db.command({ ping: 1 }).then(() => true, () => false);
+    const ping = db.command({ ping: 1 }).then(
+      () => true,
+      () => false,
+    );
     try {
       return await Promise.race([ping, timeout]);
     } finally {

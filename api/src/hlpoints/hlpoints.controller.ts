@@ -1,6 +1,7 @@
+import type { HlPoint, HlPointTop } from '@curator/shared/contract';
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { HlPoint, HlPointTop } from '@curator/shared/contract';
+
 import { HlPointDto, HlPointTopDto } from './hlpoints.dto';
 import { HlPointsService } from './hlpoints.service';
 

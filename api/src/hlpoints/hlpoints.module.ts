@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AudiosModule } from '../audios/audios.module';
 import { HlPointsController } from './hlpoints.controller';
 import { HlPointsService } from './hlpoints.service';

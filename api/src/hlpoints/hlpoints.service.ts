@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
 import type { HlPoint, HlPointTop } from '@curator/shared/contract';
-import { AudiosService } from '../audios/audios.service';
+import { Injectable } from '@nestjs/common';
+
 import type { StartTimeSource } from '../audios/audios.repository';
+import { AudiosService } from '../audios/audios.service';
 import { mergeStartTimes } from '../audios/catalog-counters';
 
 /** Template start times over all audios, counted, most frequent first (then earliest), at most `limit`. */
@@ -12,7 +13,11 @@ export function tallyHlPoints(audios: Iterable<StartTimeSource>, limit = Infinit
   return mergeStartTimes(perAudio())
     .sort((a, b) => b.count - a.count || a.start_ms - b.start_ms)
     .slice(0, limit)
-    .map((s) => ({ audio_asset_start_time_in_ms: s.start_ms, count: s.count, updated_at: s.newest_created_at ? s.newest_created_at.toISOString() : null }));
+    .map((s) => ({
+      audio_asset_start_time_in_ms: s.start_ms,
+      count: s.count,
+      updated_at: s.newest_created_at ? s.newest_created_at.toISOString() : null,
+    }));
 }
 
 /**

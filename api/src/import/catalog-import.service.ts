@@ -1,14 +1,21 @@
-import { ApprovalRowsService } from '../approvals/approval-rows.service';
-import { Injectable, Scope } from '@nestjs/common';
 import { deriveTagKey } from '@curator/shared/domain';
-import { deriveSearchKey, type AudioRecord } from '../audios/audio.schema';
+import { Injectable, Scope } from '@nestjs/common';
+
+import { ApprovalRowsService } from '../approvals/approval-rows.service';
+import { type AudioRecord, deriveSearchKey } from '../audios/audio.schema';
 import { AudiosService } from '../audios/audios.service';
 import { CatalogCountersService } from '../audios/catalog-counters.service';
 import { deriveMediaExtension, MediaStoreService } from '../media/media-store.service';
 import { ReelsService } from '../reels/reels.service';
 import { TagsService } from '../tags/tags.service';
 import { TemplatesService } from '../templates/templates.service';
-import { AudioImportRecord, AudioImportRecordSchema, ReelImportRecordSchema, TemplateImportRecord, TemplateImportRecordSchema } from './import-records';
+import {
+  AudioImportRecord,
+  AudioImportRecordSchema,
+  ReelImportRecordSchema,
+  TemplateImportRecord,
+  TemplateImportRecordSchema,
+} from './import-records';
 import { LineResult, readJsonLines } from './jsonl-reader';
 import { fetchMediaSource, sourceFileName } from './media-source';
 
@@ -44,7 +51,12 @@ export class CatalogImportService {
   }
 
   /** Runs `handle` on the good lines of each batch; refused lines are recorded. */
-  private async eachBatch<T>(file: string, batches: AsyncGenerator<Array<LineResult<T>>>, handle: (good: Good<T>[]) => Promise<number>, progress?: ImportProgress): Promise<ImportFileReport> {
+  private async eachBatch<T>(
+    file: string,
+    batches: AsyncGenerator<Array<LineResult<T>>>,
+    handle: (good: Good<T>[]) => Promise<number>,
+    progress?: ImportProgress,
+  ): Promise<ImportFileReport> {
     const report = { file, imported: 0, skipped: 0 };
     let processed = 0;
     for await (const batch of batches) {
@@ -60,22 +72,30 @@ export class CatalogImportService {
   }
 
   async importAudios(file: string, mediaRoot: string, progress?: ImportProgress): Promise<ImportFileReport> {
-    return this.eachBatch(file, readJsonLines(file, AudioImportRecordSchema, 200), async (good) => {
-      const rows: Array<{ set: Partial<AudioRecord>; onInsert: Partial<AudioRecord> }> = [];
-      for (const { line, record } of good) {
-        try {
-          rows.push(await this.toAudioRow(record, mediaRoot));
-        } catch (e) {
-          this.refuse(file, line, (e as Error).message);
+    return this.eachBatch(
+      file,
+      readJsonLines(file, AudioImportRecordSchema, 200),
+      async (good) => {
+        const rows: Array<{ set: Partial<AudioRecord>; onInsert: Partial<AudioRecord> }> = [];
+        for (const { line, record } of good) {
+          try {
+            rows.push(await this.toAudioRow(record, mediaRoot));
+          } catch (e) {
+            this.refuse(file, line, (e as Error).message);
+          }
         }
-      }
-      await this.audios.upsertMany(rows);
-      for (const r of rows) this.touched.add(r.set.music_canonical_id!);
-      return rows.length;
-    }, progress);
+        await this.audios.upsertMany(rows);
+        for (const r of rows) this.touched.add(r.set.music_canonical_id!);
+        return rows.length;
+      },
+      progress,
+    );
   }
 
-  private async storeMedia(source: string | null, mediaRoot: string): Promise<Pick<AudioRecord, 'media_url' | 'media_hash'>> {
+  private async storeMedia(
+    source: string | null,
+    mediaRoot: string,
+  ): Promise<Pick<AudioRecord, 'media_url' | 'media_hash'>> {
     if (source === null) return { media_url: null, media_hash: null };
     const ext = deriveMediaExtension(sourceFileName(source));
     if (!ext) throw new Error(`media: unsupported file type (${source})`);
@@ -88,7 +108,10 @@ export class CatalogImportService {
     }
   }
 
-  private async toAudioRow(r: AudioImportRecord, mediaRoot: string): Promise<{ set: Partial<AudioRecord>; onInsert: Partial<AudioRecord> }> {
+  private async toAudioRow(
+    r: AudioImportRecord,
+    mediaRoot: string,
+  ): Promise<{ set: Partial<AudioRecord>; onInsert: Partial<AudioRecord> }> {
     const media = await this.storeMedia(r.media, mediaRoot);
     const set: Partial<AudioRecord> = {
       music_canonical_id: r.music_canonical_id,
@@ -109,15 +132,26 @@ export class CatalogImportService {
       set.tags = await this.tags.resolveSpellings(r.tags);
       set.tag_keys = set.tags.map(deriveTagKey);
     }
-    const onInsert: Partial<AudioRecord> = { created_at: new Date(), stem_status: null, stem_tracks: [], locked_by: null, lock_expires_at: null };
+    const onInsert: Partial<AudioRecord> = {
+      created_at: new Date(),
+      stem_status: null,
+      stem_tracks: [],
+      locked_by: null,
+      lock_expires_at: null,
+    };
     if (!r.eps) onInsert.eps = [];
     if (!r.tags) Object.assign(onInsert, { tags: [], tag_keys: [] });
     return { set, onInsert };
   }
 
   /** Keeps the lines whose audio exists; the others are refused. */
-  private async withKnownAudio<T extends { music_canonical_id: string }>(file: string, good: Good<T>[]): Promise<Good<T>[]> {
-    const known = new Set(await this.audios.findExistingIds([...new Set(good.map((g) => g.record.music_canonical_id))]));
+  private async withKnownAudio<T extends { music_canonical_id: string }>(
+    file: string,
+    good: Good<T>[],
+  ): Promise<Good<T>[]> {
+    const known = new Set(
+      await this.audios.findExistingIds([...new Set(good.map((g) => g.record.music_canonical_id))]),
+    );
     return good.filter((g) => {
       if (known.has(g.record.music_canonical_id)) return true;
       this.refuse(file, g.line, `music_canonical_id: unknown audio ${g.record.music_canonical_id}`);
@@ -126,25 +160,37 @@ export class CatalogImportService {
   }
 
   async importTemplates(file: string, progress?: ImportProgress): Promise<ImportFileReport> {
-    return this.eachBatch(file, readJsonLines(file, TemplateImportRecordSchema), async (good) => {
-      const rows = await this.withKnownAudio(file, good);
-      const previous = await this.templates.findOwners(rows.map((g) => g.record.template_clips_media_id));
-      await this.templates.upsertMany(rows.map((g) => toTemplateRow(g.record) as Parameters<TemplatesService['upsertMany']>[0][number]));
-      for (const g of rows) this.touched.add(g.record.music_canonical_id);
-      for (const owner of previous.values()) this.touched.add(owner);
-      return rows.length;
-    }, progress);
+    return this.eachBatch(
+      file,
+      readJsonLines(file, TemplateImportRecordSchema),
+      async (good) => {
+        const rows = await this.withKnownAudio(file, good);
+        const previous = await this.templates.findOwners(rows.map((g) => g.record.template_clips_media_id));
+        await this.templates.upsertMany(
+          rows.map((g) => toTemplateRow(g.record) as Parameters<TemplatesService['upsertMany']>[0][number]),
+        );
+        for (const g of rows) this.touched.add(g.record.music_canonical_id);
+        for (const owner of previous.values()) this.touched.add(owner);
+        return rows.length;
+      },
+      progress,
+    );
   }
 
   async importReels(file: string, progress?: ImportProgress): Promise<ImportFileReport> {
-    return this.eachBatch(file, readJsonLines(file, ReelImportRecordSchema), async (good) => {
-      const rows = await this.withKnownAudio(file, good);
-      const previous = await this.reels.findOwners(rows.map((g) => g.record.code));
-      await this.reels.upsertMany(rows.map((g) => g.record));
-      for (const g of rows) this.touched.add(g.record.music_canonical_id);
-      for (const owner of previous.values()) this.touched.add(owner);
-      return rows.length;
-    }, progress);
+    return this.eachBatch(
+      file,
+      readJsonLines(file, ReelImportRecordSchema),
+      async (good) => {
+        const rows = await this.withKnownAudio(file, good);
+        const previous = await this.reels.findOwners(rows.map((g) => g.record.code));
+        await this.reels.upsertMany(rows.map((g) => g.record));
+        for (const g of rows) this.touched.add(g.record.music_canonical_id);
+        for (const owner of previous.values()) this.touched.add(owner);
+        return rows.length;
+      },
+      progress,
+    );
   }
 
   /** Recomputes the counters of every audio touched, and every tag's used count. */
@@ -167,7 +213,12 @@ function toTemplateRow(r: TemplateImportRecord): { set: Record<string, unknown>;
     segments_length_ms: r.segments_info.reduce((sum, s) => sum + s.duration_in_ms, 0),
     audio_asset_start_time_in_ms: r.audio_asset_start_time_in_ms,
   };
-  const onInsert: Record<string, unknown> = { created_at: new Date(), started_at_highlight: false, approved_at: null, approved_by: null };
+  const onInsert: Record<string, unknown> = {
+    created_at: new Date(),
+    started_at_highlight: false,
+    approved_at: null,
+    approved_by: null,
+  };
   if (r.approved === undefined) onInsert.approved = null;
   else set.approved = r.approved;
   return { set, onInsert };

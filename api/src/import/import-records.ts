@@ -1,17 +1,21 @@
-import { z } from 'zod';
-import { IdSchema, MsSchema, NameSchema, SecondsSchema, SegmentInfoSchema, TagTextSchema, TAGS_PER_AUDIO_MAX } from '@curator/shared/contract';
+import {
+  IdSchema,
+  MsSchema,
+  NameSchema,
+  SecondsSchema,
+  SegmentInfoSchema,
+  TAGS_PER_AUDIO_MAX,
+  TagTextSchema,
+} from '@curator/shared/contract';
 import { TREND_LIST_VALUES } from '@curator/shared/domain';
+import { z } from 'zod';
+
 import { TEMPLATE_CLIPS_COUNT_MAX } from '../audios/audio-list-filter';
 
 const DateTimeSchema = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
 
 /** Local path (relative to --media-root) or http(s) URL of the media file; null = none downloaded. */
-const MediaSourceSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(2000)
-  .nullable();
+const MediaSourceSchema = z.string().trim().min(1).max(2000).nullable();
 
 /** One line of the audios file (docs/import-format.md). */
 export const AudioImportRecordSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { ApprovalsModule } from '../approvals/approvals.module';
 import { AudiosModule } from '../audios/audios.module';
 import { MediaModule } from '../media/media.module';

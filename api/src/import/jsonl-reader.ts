@@ -1,6 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+
 import type { z } from 'zod';
+
 import { describeIssues } from './import-records';
 
 export type LineResult<T> = { line: number; record: T } | { line: number; error: string };
@@ -8,7 +10,8 @@ export type LineResult<T> = { line: number; record: T } | { line: number; error:
 /** Number of non-blank lines, for the progress bar's total. */
 export async function countLines(path: string): Promise<number> {
   let n = 0;
-  for await (const text of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) if (text.trim()) n++;
+  for await (const text of createInterface({ input: createReadStream(path), crlfDelay: Infinity }))
+    if (text.trim()) n++;
   return n;
 }
 
@@ -26,7 +29,11 @@ export function parseLine<S extends z.ZodType>(schema: S, text: string, line: nu
 }
 
 /** Reads a JSON Lines file in batches of parsed-or-refused lines, 1-based line numbers. */
-export async function* readJsonLines<S extends z.ZodType>(path: string, schema: S, batchSize = 500): AsyncGenerator<Array<LineResult<z.output<S>>>> {
+export async function* readJsonLines<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  batchSize = 500,
+): AsyncGenerator<Array<LineResult<z.output<S>>>> {
   let batch: Array<LineResult<z.output<S>>> = [];
   let line = 0;
   for await (const text of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {

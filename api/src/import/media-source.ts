@@ -6,7 +6,10 @@ import { isAbsolute, join, resolve } from 'node:path';
 const DOWNLOAD_TIMEOUT_MS = 60_000;
 
 /** A local file for a media source: a path under `mediaRoot`, or an http(s) URL downloaded to a temp file. */
-export async function fetchMediaSource(source: string, mediaRoot: string): Promise<{ path: string; cleanup: () => Promise<void> }> {
+export async function fetchMediaSource(
+  source: string,
+  mediaRoot: string,
+): Promise<{ path: string; cleanup: () => Promise<void> }> {
   if (/^https?:\/\//i.test(source)) {
     const res = await fetch(source, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
     if (!res.ok) throw new Error(`media download failed: HTTP ${res.status}`);

@@ -1,9 +1,11 @@
 import 'reflect-metadata';
+
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { DatabaseModule } from '../persistence/database.module';
+
 import { ConfigModule } from '../config/config.module';
 import { loadConfig } from '../config/env.schema';
+import { DatabaseModule } from '../persistence/database.module';
 import { CatalogImportService, ImportFileReport, ImportProblem, ImportProgress } from './catalog-import.service';
 import { ImportModule } from './import.module';
 
@@ -26,7 +28,12 @@ class ImportCliModule {}
 
 /** The import, run with the API's own services on the given database (outside the HTTP app). */
 export async function runImport(options: ImportOptions): Promise<ImportReport> {
-  const config = loadConfig({ ...process.env, MONGODB_URI: options.mongodbUri, MEDIA_DIR: options.mediaDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    ...process.env,
+    MONGODB_URI: options.mongodbUri,
+    MEDIA_DIR: options.mediaDir,
+    LOG_LEVEL: 'silent',
+  });
   const ctx = await NestFactory.createApplicationContext(
     { module: ImportCliModule, imports: [ConfigModule.forRoot(config), DatabaseModule, ImportModule] },
     { logger: false, abortOnError: false },

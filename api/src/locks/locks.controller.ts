@@ -1,6 +1,7 @@
+import type { AudioParams, LockState } from '@curator/shared/contract';
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AudioParams, LockState } from '@curator/shared/contract';
+
 import { AudioParamsDto } from '../audios/audios.dto';
 import { CurrentUser, type SessionUser } from '../common/auth.decorators';
 import { LockStateDto } from './locks.dto';

@@ -1,4 +1,4 @@
-import { createZodDto } from 'nestjs-zod';
 import { LockStateSchema } from '@curator/shared/contract';
+import { createZodDto } from 'nestjs-zod';
 
 export class LockStateDto extends createZodDto(LockStateSchema) {}

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { AudiosModule } from '../audios/audios.module';
 import { UsersModule } from '../users/users.module';
-import { LockLease, LockLeaseSchema } from './lock-lease.schema';
 import { LockClock } from './lock-clock';
+import { LockLease, LockLeaseSchema } from './lock-lease.schema';
 import { LocksController } from './locks.controller';
 import { LocksRepository } from './locks.repository';
 import { LocksService } from './locks.service';

@@ -1,10 +1,11 @@
-import { ConflictException, HttpException, HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
 import type { LockState } from '@curator/shared/contract';
 import { formatLockedBy, LOCK_EXPIRY_MS } from '@curator/shared/domain';
+import { ConflictException, HttpException, HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+
 import { AudiosService } from '../audios/audios.service';
 import { UsersService } from '../users/users.service';
-import type { LockLeaseRecord } from './lock-lease.schema';
 import { LockClock } from './lock-clock';
+import type { LockLeaseRecord } from './lock-lease.schema';
 import { LocksRepository } from './locks.repository';
 
 /** Lost insert races in a row before giving up (each loss means someone else moved the lock). */
@@ -47,9 +48,12 @@ export class LocksService implements OnModuleInit {
       const holder = findLiveHolder(current, now);
       if (holder !== null && holder !== username) throw new ConflictException({ detail: formatLockedBy(holder) });
       const expiresAt = new Date(now.getTime() + LOCK_EXPIRY_MS);
-      if (await this.moveTo(musicCanonicalId, current, username, expiresAt, now)) return { locked: true, locked_by: username };
+      if (await this.moveTo(musicCanonicalId, current, username, expiresAt, now))
+        return { locked: true, locked_by: username };
     }
-    throw new ConflictException({ detail: formatLockedBy((await this.currentHolder(musicCanonicalId)) ?? 'another user') });
+    throw new ConflictException({
+      detail: formatLockedBy((await this.currentHolder(musicCanonicalId)) ?? 'another user'),
+    });
   }
 
   /** POST /api/audio/{id}/unlock/: any logged-in user may clear the lock (docs/screens.md: Unlock, then take it). */
@@ -75,11 +79,18 @@ export class LocksService implements OnModuleInit {
    */
   async assertEditable(musicCanonicalId: string, username: string): Promise<void> {
     const holder = await this.currentHolder(musicCanonicalId);
-    if (holder !== null && holder !== username) throw new HttpException({ detail: formatLockedBy(holder) }, HttpStatus.LOCKED);
+    if (holder !== null && holder !== username)
+      throw new HttpException({ detail: formatLockedBy(holder) }, HttpStatus.LOCKED);
   }
 
   /** Inserts the next generation; false when another writer moved the lock first. */
-  private async moveTo(musicCanonicalId: string, current: LockLeaseRecord | null, holder: string | null, expiresAt: Date | null, now: Date): Promise<boolean> {
+  private async moveTo(
+    musicCanonicalId: string,
+    current: LockLeaseRecord | null,
+    holder: string | null,
+    expiresAt: Date | null,
+    now: Date,
+  ): Promise<boolean> {
     const gen = (current?.gen ?? 0) + 1;
     if (!(await this.leases.insertGeneration(musicCanonicalId, gen, holder, expiresAt, now))) return false;
     // The audio's copy only feeds the list and detail; the lease generations decide.

@@ -1,5 +1,6 @@
-import type { NextFunction, Request, Response } from 'express';
 import { ERROR_MESSAGES } from '@curator/shared/contract';
+import type { NextFunction, Request, Response } from 'express';
+
 import { SESSION_COOKIE_NAME } from '../auth/session-cookie';
 
 /** Stored names never change content, so a browser may keep them for a year. */

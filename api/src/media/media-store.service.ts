@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+
 import { Inject, Injectable } from '@nestjs/common';
+
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
 
@@ -11,7 +13,21 @@ export const MEDIA_URL_PREFIX = '/media/';
 
 /** Stored names: a 2-hex folder, the 64-hex SHA-256 and one or two lower-case extensions. */
 const STORED_PATH = /^([0-9a-f]{2})\/\1[0-9a-f]{62}(\.[a-z0-9]{1,8}){1,2}$/;
-const MEDIA_EXTENSIONS = new Set(['mp3', 'ogg', 'oga', 'opus', 'm4a', 'aac', 'wav', 'flac', 'webm', 'json', 'png', 'jpg', 'webp']);
+const MEDIA_EXTENSIONS = new Set([
+  'mp3',
+  'ogg',
+  'oga',
+  'opus',
+  'm4a',
+  'aac',
+  'wav',
+  'flac',
+  'webm',
+  'json',
+  'png',
+  'jpg',
+  'webp',
+]);
 
 export type StoredMedia = { hash: string; path: string; url: string };
 
@@ -36,7 +52,11 @@ function hashFile(path: string): Promise<string> {
   });
 }
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Content-addressed media in MEDIA_DIR: a file is stored once under its SHA-256, written to a

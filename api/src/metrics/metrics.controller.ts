@@ -1,6 +1,7 @@
+import type { Metric } from '@curator/shared/contract';
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Metric } from '@curator/shared/contract';
+
 import { MetricDto } from './metrics.dto';
 import { MetricsService } from './metrics.service';
 

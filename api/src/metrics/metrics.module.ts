@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { JobsModule } from '../analysis/jobs/jobs.module';
 import { AudiosModule } from '../audios/audios.module';
 import { BeatsModule } from '../beats/beats.module';

@@ -15,7 +15,9 @@ export class MetricsRepository {
     if (!db) return { bytes: null, source: null };
     try {
       const stats = await db.command({ dbStats: 1 });
-      const bytes = Number(stats.totalSize ?? Number(stats.storageSize ?? stats.dataSize ?? NaN) + Number(stats.indexSize ?? 0));
+      const bytes = Number(
+        stats.totalSize ?? Number(stats.storageSize ?? stats.dataSize ?? NaN) + Number(stats.indexSize ?? 0),
+      );
       if (Number.isFinite(bytes)) return { bytes, source: 'dbStats' };
     } catch {
       // Some MongoDB-compatible servers lack dbStats: fall back to per-collection stats.

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import type { Metric } from '@curator/shared/contract';
 import { sumApprovals } from '@curator/shared/domain';
+import { Injectable } from '@nestjs/common';
+
 import { JobsService } from '../analysis/jobs/jobs.service';
 import { AudiosService } from '../audios/audios.service';
 import { BeatsService } from '../beats/beats.service';

@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+
 import { Public } from '../common/auth.decorators';
 import { MfeConfigService, MfeRemote } from './mfe-config.service';
 

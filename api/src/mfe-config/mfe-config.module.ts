@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { MfeConfigController } from './mfe-config.controller';
 import { MfeConfigService } from './mfe-config.service';
 

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
+
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
 

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+
 import { ConflictException } from '@nestjs/common';
 import type { Collection, Connection } from 'mongoose';
+
 import { isDuplicateKeyError } from './duplicate-key';
 
 /** A holder that vanished (killed mid-write) blocks the audio's writes for at most this long. */
@@ -26,7 +28,9 @@ export class AudioEditLeases {
     try {
       return await task();
     } finally {
-      await this.leases().deleteOne({ _id: musicCanonicalId, token }).catch(() => undefined);
+      await this.leases()
+        .deleteOne({ _id: musicCanonicalId, token })
+        .catch(() => undefined);
     }
   }
 
@@ -36,13 +40,18 @@ export class AudioEditLeases {
     for (;;) {
       const now = new Date();
       try {
-        await this.leases().insertOne({ _id: musicCanonicalId, token, expires_at: new Date(now.getTime() + EDIT_LEASE_MS) });
+        await this.leases().insertOne({
+          _id: musicCanonicalId,
+          token,
+          expires_at: new Date(now.getTime() + EDIT_LEASE_MS),
+        });
         return token;
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
       }
       await this.leases().deleteOne({ _id: musicCanonicalId, expires_at: { $lt: now } });
-      if (Date.now() > deadline) throw new ConflictException({ detail: 'This audio is being changed by someone else; try again' });
+      if (Date.now() > deadline)
+        throw new ConflictException({ detail: 'This audio is being changed by someone else; try again' });
       await sleep(RETRY_MIN_MS + Math.random() * (RETRY_MAX_MS - RETRY_MIN_MS));
     }
   }

@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+
 import { isDuplicateKeyError } from './duplicate-key';
 
 /** Entries kept per stream; a reader that falls further behind starts over from the collection. */
@@ -11,7 +12,6 @@ const READ_BATCH = 100;
 type ChangeDoc = { _id: string; stream: string; seq: number; ids: string[]; at: Date };
 type ClockDoc = { _id: string; seq: number };
 
-
 /**
  * A numbered log, in the database, of which documents of one stream changed, so every process can
  * follow another's writes. Writers append after writing; readers fetch the entries after the last
@@ -20,7 +20,10 @@ type ClockDoc = { _id: string; seq: number };
  */
 export class ChangeFeed {
   /** Ids waiting for the next entry, and who waits for it to be stored. */
-  private pending: { ids: Set<string>; waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> } | null = null;
+  private pending: {
+    ids: Set<string>;
+    waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }>;
+  } | null = null;
   private flushing: Promise<void> | null = null;
   /** The last number this process stored: the clock in the database may lag behind it. */
   private lastAppended = 0;

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+
 import type { NextFunction, Request, Response } from 'express';
 import type { Connection } from 'mongoose';
 

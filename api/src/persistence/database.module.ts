@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
-import type { Connection } from 'mongoose';
 import { countCommandsPerRequest } from './command-count';
 
 @Module({

@@ -25,9 +25,11 @@ describe('the persistence wing (api/src/persistence)', () => {
     for (const file of sourceFiles(API_SRC)) {
       const name = relative(API_SRC, file);
       if (name.startsWith('persistence/')) continue;
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        for (const rule of ENGINE_SPECIFIC) if (rule.pattern.test(line)) found.push(`${name}:${i + 1} ${rule.what}`);
-      });
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          for (const rule of ENGINE_SPECIFIC) if (rule.pattern.test(line)) found.push(`${name}:${i + 1} ${rule.what}`);
+        });
     }
     expect(found).toEqual([]);
   });

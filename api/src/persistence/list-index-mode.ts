@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
+
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
 import { ChangeFeed } from './change-feed';
@@ -54,7 +55,12 @@ export class ListIndexMode {
    * in memory, the ids are read first so the change can be recorded (rows added meanwhile record
    * their own change).
    */
-  async writeByFilter(feed: ChangeFeed, findIds: () => Promise<string[]>, writeAll: () => Promise<unknown>, writeIds: (ids: string[]) => Promise<unknown>): Promise<void> {
+  async writeByFilter(
+    feed: ChangeFeed,
+    findIds: () => Promise<string[]>,
+    writeAll: () => Promise<unknown>,
+    writeIds: (ids: string[]) => Promise<unknown>,
+  ): Promise<void> {
     if (!(await this.usesMemory())) {
       await writeAll();
       return;

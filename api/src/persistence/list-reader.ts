@@ -26,7 +26,11 @@ export class ListReader<Row> extends MemoryListIndex<Row> {
   }
 
   /** The rows matching `filter`, in no particular order. */
-  async matchingOr<R>(filter: Record<string, unknown>, pick: (row: Row) => R, fromDatabase: () => Promise<R[]>): Promise<R[]> {
+  async matchingOr<R>(
+    filter: Record<string, unknown>,
+    pick: (row: Row) => R,
+    fromDatabase: () => Promise<R[]>,
+  ): Promise<R[]> {
     return (await this.mode.usesMemory()) ? (await this.matching(filter)).map(pick) : fromDatabase();
   }
 

@@ -1,6 +1,7 @@
 import { Query } from 'mingo';
+
 import { ChangeFeed, ChangeFeedGap } from './change-feed';
-import { compileSort, moveSorted, type Comparator, type SortSpec } from './sort-order';
+import { type Comparator, compileSort, moveSorted, type SortSpec } from './sort-order';
 
 /** Above this many changed rows (or a tenth of the collection) one full read beats many point reads. */
 const POINT_READ_LIMIT = 500;
@@ -54,7 +55,12 @@ export class MemoryListIndex<Row> {
   }
 
   /** One page of the rows matching `filter` in `sort` order, and how many match. */
-  async page(filter: Record<string, unknown>, sort: SortSpec, skip: number, limit: number): Promise<MemoryListPage<Row>> {
+  async page(
+    filter: Record<string, unknown>,
+    sort: SortSpec,
+    skip: number,
+    limit: number,
+  ): Promise<MemoryListPage<Row>> {
     await this.catchUp();
     const ordered = this.ordered(sort);
     const matching = Object.keys(filter).length === 0 ? ordered : filterRows(ordered, filter);
@@ -105,7 +111,11 @@ export class MemoryListIndex<Row> {
     const snapshot = this.snapshot!;
     const changed = new Set<string>();
     let seq = snapshot.seq;
-    for (let run = await this.source.changes.readFrom(seq + 1); run.length > 0; run = await this.source.changes.readFrom(seq + 1)) {
+    for (
+      let run = await this.source.changes.readFrom(seq + 1);
+      run.length > 0;
+      run = await this.source.changes.readFrom(seq + 1)
+    ) {
       seq += run.length;
       for (const ids of run) for (const id of ids) changed.add(id);
     }

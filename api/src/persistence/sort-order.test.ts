@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { Query } from 'mingo';
+
 import { compareScalars, compileSort, lowerBound, moveSorted, type SortSpec } from './sort-order';
 
 type Row = { id: string; at?: unknown; n?: number | null; meta?: { at?: unknown } };
@@ -37,14 +38,23 @@ describe('compareScalars (MongoDB sort order)', () => {
   });
 
   it('sorts like mingo (MongoDB semantics) on scalar keys, both directions, with a unique tie-breaker', () => {
-    const rowArb = fc.record({ at: scalar, n: fc.oneof(fc.constant(null), fc.integer({ min: -5, max: 5 })) }, { requiredKeys: [] });
+    const rowArb = fc.record(
+      { at: scalar, n: fc.oneof(fc.constant(null), fc.integer({ min: -5, max: 5 })) },
+      { requiredKeys: [] },
+    );
     fc.assert(
       fc.property(fc.array(rowArb, { maxLength: 40 }), fc.constantFrom<1 | -1>(1, -1), (partial, dir) => {
         // ASCII ids: mingo compares strings by UTF-16 units, which agree with code points there.
-        const rows: Row[] = partial.map((r, i) => ({ ...r, id: `r${String(i).padStart(3, '0')}` })).map((r) => ({ ...r, meta: { at: r.at } }));
+        const rows: Row[] = partial
+          .map((r, i) => ({ ...r, id: `r${String(i).padStart(3, '0')}` }))
+          .map((r) => ({ ...r, meta: { at: r.at } }));
         const spec: SortSpec = { 'meta.at': dir, n: -dir as 1 | -1, id: dir };
         const ours = [...rows].sort(compileSort<Row>(spec)).map((r) => r.id);
-        const theirs = new Query({}).find<Row>(rows).sort(spec).all().map((r) => r.id);
+        const theirs = new Query({})
+          .find<Row>(rows)
+          .sort(spec)
+          .all()
+          .map((r) => r.id);
         expect(ours).toEqual(theirs);
       }),
       { numRuns: 300 },
@@ -55,13 +65,17 @@ describe('compareScalars (MongoDB sort order)', () => {
 describe('lowerBound', () => {
   it('finds where an item sorts, and every item of a sorted list at its own place', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: -100, max: 100 })), fc.integer({ min: -120, max: 120 }), (values, probe) => {
-        const sorted = [...values].sort((a, b) => a - b);
-        const at = lowerBound(sorted, probe, (a, b) => a - b);
-        expect(sorted.slice(0, at).every((v) => v < probe)).toBe(true);
-        expect(sorted.slice(at).every((v) => v >= probe)).toBe(true);
-        sorted.forEach((v, i) => expect(lowerBound(sorted, v, (a, b) => a - b)).toBe(i));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: -100, max: 100 })),
+        fc.integer({ min: -120, max: 120 }),
+        (values, probe) => {
+          const sorted = [...values].sort((a, b) => a - b);
+          const at = lowerBound(sorted, probe, (a, b) => a - b);
+          expect(sorted.slice(0, at).every((v) => v < probe)).toBe(true);
+          expect(sorted.slice(at).every((v) => v >= probe)).toBe(true);
+          sorted.forEach((v, i) => expect(lowerBound(sorted, v, (a, b) => a - b)).toBe(i));
+        },
+      ),
     );
   });
 });
@@ -72,7 +86,11 @@ describe('moveSorted', () => {
   const same = (a: Item, b: Item) => a.id === b.id;
 
   it('keeps a list equal to a full sort through inserts, removals and key changes, ties included', () => {
-    const change = fc.record({ id: fc.integer({ min: 0, max: 30 }), key: fc.option(fc.integer({ min: 0, max: 5 })), remove: fc.boolean() });
+    const change = fc.record({
+      id: fc.integer({ min: 0, max: 30 }),
+      key: fc.option(fc.integer({ min: 0, max: 5 })),
+      remove: fc.boolean(),
+    });
     fc.assert(
       fc.property(fc.array(change, { maxLength: 80 }), (changes) => {
         const current = new Map<number, Item>();

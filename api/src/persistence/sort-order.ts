@@ -45,7 +45,8 @@ export function compareScalars(a: unknown, b: unknown): number {
 
 function readPath(row: unknown, path: string[]): unknown {
   let value: unknown = row;
-  for (const key of path) value = value === null || typeof value !== 'object' ? undefined : (value as Record<string, unknown>)[key];
+  for (const key of path)
+    value = value === null || typeof value !== 'object' ? undefined : (value as Record<string, unknown>)[key];
   return value;
 }
 
@@ -77,7 +78,13 @@ export function lowerBound<T>(sorted: readonly T[], item: T, compare: Comparator
  * Keeps `sorted` in order when one item changes from `before` to `after` (either may be absent:
  * an insert or a removal). `isSame` tells the item's old copy from others that sort alike.
  */
-export function moveSorted<T>(sorted: T[], compare: Comparator<T>, before: T | undefined, after: T | undefined, isSame: (a: T, b: T) => boolean): void {
+export function moveSorted<T>(
+  sorted: T[],
+  compare: Comparator<T>,
+  before: T | undefined,
+  after: T | undefined,
+  isSame: (a: T, b: T) => boolean,
+): void {
   if (before) {
     let at = lowerBound(sorted, before, compare);
     while (at < sorted.length && !isSame(sorted[at], before) && compare(sorted[at], before) === 0) at += 1;

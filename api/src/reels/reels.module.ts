@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { Reel, ReelSchema } from './reel.schema';
 import { ReelsRepository } from './reels.repository';
 import { ReelsService } from './reels.service';

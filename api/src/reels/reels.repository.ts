@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
-import { Reel, ReelRecord } from './reel.schema';
+
 import { inWriteCommands } from '../persistence/write-commands';
+import { Reel, ReelRecord } from './reel.schema';
 
 export type ReelCounterRow = Pick<ReelRecord, 'music_canonical_id' | 'taken_at'>;
 
@@ -20,7 +21,10 @@ export class ReelsRepository {
     if (window.to) takenAt.$lte = window.to;
     const filter = Object.keys(takenAt).length ? { taken_at: takenAt } : {};
     const counts = new Map<string, number>();
-    for await (const reel of this.reels.find(filter, { _id: 0, music_canonical_id: 1 }).lean<{ music_canonical_id: string }>().cursor({ batchSize: 5000 })) {
+    for await (const reel of this.reels
+      .find(filter, { _id: 0, music_canonical_id: 1 })
+      .lean<{ music_canonical_id: string }>()
+      .cursor({ batchSize: 5000 })) {
       counts.set(reel.music_canonical_id, (counts.get(reel.music_canonical_id) ?? 0) + 1);
     }
     return [...counts].map(([musicCanonicalId, count]) => ({ musicCanonicalId, count }));

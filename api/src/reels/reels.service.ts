@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+
 import type { ReelRecord } from './reel.schema';
 import { ReelCounterRow, ReelsRepository } from './reels.repository';
 

@@ -1,5 +1,6 @@
 import type { SegmentStatsRow } from '@curator/shared/contract';
 import { TREND_LIST_VALUES, type TrendList } from '@curator/shared/domain';
+
 import type { SegmentSource } from '../audios/audios.repository';
 
 export type CountRange = { min?: number; max?: number };
@@ -20,9 +21,11 @@ const emptyRow = (segmentsCount: number): SegmentStatsRow => ({
   total_available_emerging: 0,
 });
 
-const within = (value: number, range: CountRange) => (range.min === undefined || value >= range.min) && (range.max === undefined || value <= range.max);
+const within = (value: number, range: CountRange) =>
+  (range.min === undefined || value >= range.min) && (range.max === undefined || value <= range.max);
 
-const asTrend = (value: string | null): TrendList | null => ((TREND_LIST_VALUES as readonly string[]).includes(value ?? '') ? (value as TrendList) : null);
+const asTrend = (value: string | null): TrendList | null =>
+  (TREND_LIST_VALUES as readonly string[]).includes(value ?? '') ? (value as TrendList) : null;
 
 /**
  * Segment stats rows, one per segment count, ascending: the templates of the audios in the

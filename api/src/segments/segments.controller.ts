@@ -1,6 +1,7 @@
+import type { SegmentStatsQuery, SegmentStatsRow } from '@curator/shared/contract';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { SegmentStatsQuery, SegmentStatsRow } from '@curator/shared/contract';
+
 import { SegmentStatsQueryDto, SegmentStatsRowDto } from './segments.dto';
 import { SegmentsService } from './segments.service';
 

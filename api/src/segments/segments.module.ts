@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AudiosModule } from '../audios/audios.module';
 import { SegmentsController } from './segments.controller';
 import { SegmentsService } from './segments.service';

@@ -1,12 +1,15 @@
-import { Injectable } from '@nestjs/common';
 import type { SegmentStatsQuery, SegmentStatsRow } from '@curator/shared/contract';
+import { Injectable } from '@nestjs/common';
+
 import { AudiosService } from '../audios/audios.service';
 import { validationFailed } from '../common/api-errors';
-import { tallySegmentStats, type CountRange } from './segment-stats';
+import { type CountRange, tallySegmentStats } from './segment-stats';
 
 function checkRange(range: CountRange, field: string): void {
   if (range.min !== undefined && range.max !== undefined && range.max < range.min) {
-    throw validationFailed([{ loc: ['query', `${field}_max`], msg: `${field}_max must not be below ${field}_min`, type: 'value_error' }]);
+    throw validationFailed([
+      { loc: ['query', `${field}_max`], msg: `${field}_max must not be below ${field}_min`, type: 'value_error' },
+    ]);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { Session, SessionSchema } from './session.schema';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+
 import { Session } from './session.schema';
 
 const FIELDS = { _id: 0, token_hash: 1, username: 1, created_at: 1, last_seen_at: 1, expires_at: 1 } as const;

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
 import { SessionsRepository } from './sessions.repository';

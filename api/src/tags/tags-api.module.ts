@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AudiosModule } from '../audios/audios.module';
 import { TagsController } from './tags.controller';
 import { TagsModule } from './tags.module';

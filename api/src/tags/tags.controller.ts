@@ -1,6 +1,7 @@
+import type { Tag } from '@curator/shared/contract';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Tag } from '@curator/shared/contract';
+
 import { AudiosService } from '../audios/audios.service';
 import { AdminOnly } from '../common/auth.decorators';
 import { TagCreateBodyDto, TagDto, TagParamsDto } from './tags.dto';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { Tag, TagSchema } from './tag.schema';
 import { TagsRepository } from './tags.repository';
 import { TagsService } from './tags.service';

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
-import { Tag, TagRecord } from './tag.schema';
-import { inWriteCommands } from '../persistence/write-commands';
+
 import { isDuplicateKeyError } from '../persistence/duplicate-key';
+import { inWriteCommands } from '../persistence/write-commands';
+import { Tag, TagRecord } from './tag.schema';
 
 const FIELDS = { _id: 0, text: 1, text_key: 1, used_count: 1, count_updated_at: 1, created_at: 1 } as const;
-
 
 @Injectable()
 export class TagsRepository {
@@ -21,13 +21,22 @@ export class TagsRepository {
   }
 
   findByKeys(textKeys: string[]): Promise<TagRecord[]> {
-    return this.tags.find({ text_key: { $in: textKeys } }, FIELDS).lean<TagRecord[]>().exec();
+    return this.tags
+      .find({ text_key: { $in: textKeys } }, FIELDS)
+      .lean<TagRecord[]>()
+      .exec();
   }
 
   /** Inserts a new tag; false when one with the same key exists. */
   async insert(text: string, textKey: string): Promise<boolean> {
     try {
-      await this.tags.create({ text, text_key: textKey, used_count: 0, count_updated_at: new Date(), created_at: new Date() });
+      await this.tags.create({
+        text,
+        text_key: textKey,
+        used_count: 0,
+        count_updated_at: new Date(),
+        created_at: new Date(),
+      });
       return true;
     } catch (e) {
       if (isDuplicateKeyError(e)) return false;
@@ -42,7 +51,9 @@ export class TagsRepository {
     const ops: AnyBulkWriteOperation<Tag>[] = tags.map((t) => ({
       updateOne: {
         filter: { text_key: t.textKey },
-        update: { $setOnInsert: { text: t.text, text_key: t.textKey, used_count: 0, count_updated_at: now, created_at: now } },
+        update: {
+          $setOnInsert: { text: t.text, text_key: t.textKey, used_count: 0, count_updated_at: now, created_at: now },
+        },
         upsert: true,
       },
     }));

@@ -1,6 +1,7 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Tag } from '@curator/shared/contract';
 import { deriveTagKey, normalizeTagList, normalizeTagText } from '@curator/shared/domain';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+
 import type { TagRecord } from './tag.schema';
 import { TagsRepository } from './tags.repository';
 

@@ -1,6 +1,7 @@
+import type { TemplateCount, TemplatesFromReels } from '@curator/shared/contract';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { TemplateCount, TemplatesFromReels } from '@curator/shared/contract';
+
 import { CurrentUser, type SessionUser } from '../common/auth.decorators';
 import {
   TemplateApprovalDto,
@@ -20,16 +21,32 @@ export class TemplateApprovalsController {
   @Post('template-toggle-approval')
   @HttpCode(200)
   @ApiOkResponse({ type: TemplateApprovalDto })
-  toggle(@Body() body: TemplateToggleApprovalBodyDto, @CurrentUser() user: SessionUser): Promise<TemplateApprovalAnswer> {
-    return this.templates.setApproval(body.music_canonical_id, body.template_clips_media_id, body.approved as true | null, user.username);
+  toggle(
+    @Body() body: TemplateToggleApprovalBodyDto,
+    @CurrentUser() user: SessionUser,
+  ): Promise<TemplateApprovalAnswer> {
+    return this.templates.setApproval(
+      body.music_canonical_id,
+      body.template_clips_media_id,
+      body.approved as true | null,
+      user.username,
+    );
   }
 
   /** false from the workspace delete, null from the approvals page. */
   @Post('template-approved')
   @HttpCode(200)
   @ApiOkResponse({ type: TemplateApprovalDto })
-  setApproved(@Body() body: TemplateApprovedBodyDto, @CurrentUser() user: SessionUser): Promise<TemplateApprovalAnswer> {
-    return this.templates.setApproval(body.music_canonical_id, body.template_clips_media_id, body.approved as boolean | null, user.username);
+  setApproved(
+    @Body() body: TemplateApprovedBodyDto,
+    @CurrentUser() user: SessionUser,
+  ): Promise<TemplateApprovalAnswer> {
+    return this.templates.setApproval(
+      body.music_canonical_id,
+      body.template_clips_media_id,
+      body.approved as boolean | null,
+      user.username,
+    );
   }
 
   @Get('templates/count')

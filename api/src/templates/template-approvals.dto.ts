@@ -1,6 +1,11 @@
+import {
+  TemplateApprovedBodySchema,
+  TemplateCountSchema,
+  TemplatesFromReelsSchema,
+  TemplateToggleApprovalBodySchema,
+} from '@curator/shared/contract';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { TemplateApprovedBodySchema, TemplateCountSchema, TemplatesFromReelsSchema, TemplateToggleApprovalBodySchema } from '@curator/shared/contract';
 
 export class TemplateToggleApprovalBodyDto extends createZodDto(TemplateToggleApprovalBodySchema) {}
 export class TemplateApprovedBodyDto extends createZodDto(TemplateApprovedBodySchema) {}

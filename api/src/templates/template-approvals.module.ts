@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { ApprovalsModule } from '../approvals/approvals.module';
 import { AudiosModule } from '../audios/audios.module';
 import { BeatsModule } from '../beats/beats.module';
@@ -11,7 +12,13 @@ import { TemplateApprovalsService } from './template-approvals.service';
 
 /** Template approval writes and the figures over all templates; apart from TemplatesModule, which the audios need. */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Template.name, schema: TemplateSchema }]), ApprovalsModule, AudiosModule, BeatsModule, UsersModule],
+  imports: [
+    MongooseModule.forFeature([{ name: Template.name, schema: TemplateSchema }]),
+    ApprovalsModule,
+    AudiosModule,
+    BeatsModule,
+    UsersModule,
+  ],
   controllers: [TemplateApprovalsController],
   providers: [TemplateApprovalsRepository, TemplateApprovalsService],
   exports: [TemplateApprovalsService],

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+
 import { Template, TemplateRecord } from './template.schema';
 
 export type TemplateApproval = Pick<TemplateRecord, 'approved' | 'approved_at' | 'approved_by'>;
@@ -11,9 +12,17 @@ export class TemplateApprovalsRepository {
   constructor(@InjectModel(Template.name) private readonly templates: Model<Template>) {}
 
   /** Sets the approval of the audio's template; null when the audio has no such template. */
-  setApproval(musicCanonicalId: string, templateClipsMediaId: string, approval: TemplateApproval): Promise<TemplateRecord | null> {
+  setApproval(
+    musicCanonicalId: string,
+    templateClipsMediaId: string,
+    approval: TemplateApproval,
+  ): Promise<TemplateRecord | null> {
     return this.templates
-      .findOneAndUpdate({ template_clips_media_id: templateClipsMediaId, music_canonical_id: musicCanonicalId }, { $set: approval }, { new: true })
+      .findOneAndUpdate(
+        { template_clips_media_id: templateClipsMediaId, music_canonical_id: musicCanonicalId },
+        { $set: approval },
+        { new: true },
+      )
       .lean<TemplateRecord>()
       .exec();
   }
@@ -25,7 +34,12 @@ export class TemplateApprovalsRepository {
   /** Approved templates after `afterId` in id order, for rebuilding the approvals read model. */
   findApprovedPage(afterId: string | null, limit: number): Promise<TemplateRecord[]> {
     const filter = afterId ? { approved: true, template_clips_media_id: { $gt: afterId } } : { approved: true };
-    return this.templates.find(filter).sort({ template_clips_media_id: 1 }).limit(limit).lean<TemplateRecord[]>().exec();
+    return this.templates
+      .find(filter)
+      .sort({ template_clips_media_id: 1 })
+      .limit(limit)
+      .lean<TemplateRecord[]>()
+      .exec();
   }
 
   async renameApprover(from: string, to: string): Promise<void> {

@@ -1,7 +1,12 @@
-import { Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import type { TemplateCount, TemplatesFromReels } from '@curator/shared/contract';
 import { sumApprovals } from '@curator/shared/domain';
-import { ApprovalRowsService, TemplateApprovalFacts, toTemplateApprovalFacts } from '../approvals/approval-rows.service';
+import { Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+
+import {
+  ApprovalRowsService,
+  TemplateApprovalFacts,
+  toTemplateApprovalFacts,
+} from '../approvals/approval-rows.service';
 import { AudiosService } from '../audios/audios.service';
 import { AudioEditsService } from '../beats/audio-edits.service';
 import { BeatsService } from '../beats/beats.service';
@@ -11,7 +16,11 @@ import { TemplateApprovalsRepository } from './template-approvals.repository';
 
 export const TEMPLATE_NOT_FOUND_MESSAGE = 'Template not found';
 
-export type TemplateApprovalAnswer = { music_canonical_id: string; template_clips_media_id: string; approved: boolean | null };
+export type TemplateApprovalAnswer = {
+  music_canonical_id: string;
+  template_clips_media_id: string;
+  approved: boolean | null;
+};
 
 @Injectable()
 export class TemplateApprovalsService implements OnModuleInit {
@@ -32,19 +41,34 @@ export class TemplateApprovalsService implements OnModuleInit {
    * true approves (recording who and when), null clears, false disapproves (the workspace delete:
    * the template leaves the lists that exclude disapproved). The audio's figures follow.
    */
-  setApproval(musicCanonicalId: string, templateClipsMediaId: string, approved: boolean | null, username: string): Promise<TemplateApprovalAnswer> {
+  setApproval(
+    musicCanonicalId: string,
+    templateClipsMediaId: string,
+    approved: boolean | null,
+    username: string,
+  ): Promise<TemplateApprovalAnswer> {
     return this.edits.runRecounting(musicCanonicalId, username, async () => {
-      const approval = approved === true ? { approved, approved_at: new Date(), approved_by: username } : { approved, approved_at: null, approved_by: null };
+      const approval =
+        approved === true
+          ? { approved, approved_at: new Date(), approved_by: username }
+          : { approved, approved_at: null, approved_by: null };
       const saved = await this.templates.setApproval(musicCanonicalId, templateClipsMediaId, approval);
       if (!saved) throw new NotFoundException(TEMPLATE_NOT_FOUND_MESSAGE);
       await this.approvals.syncTemplate(toTemplateApprovalFacts(saved));
-      return { music_canonical_id: musicCanonicalId, template_clips_media_id: templateClipsMediaId, approved: saved.approved ?? null };
+      return {
+        music_canonical_id: musicCanonicalId,
+        template_clips_media_id: templateClipsMediaId,
+        approved: saved.approved ?? null,
+      };
     });
   }
 
   /** GET /api/templates/count/ */
   async count(): Promise<TemplateCount> {
-    const [{ templates_approved }, beats_done] = await Promise.all([this.audios.catalogTotals(), this.beats.countAllDone()]);
+    const [{ templates_approved }, beats_done] = await Promise.all([
+      this.audios.catalogTotals(),
+      this.beats.countAllDone(),
+    ]);
     return { approved: sumApprovals({ templates_approved, beats_done }), beats_done, templates_approved };
   }
 

@@ -1,6 +1,7 @@
+import type { Template, TemplateListQuery } from '@curator/shared/contract';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Template, TemplateListQuery } from '@curator/shared/contract';
+
 import { TemplateDto, TemplateListQueryDto } from './templates.dto';
 import { TemplatesService } from './templates.service';
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { Template, TemplateSchema } from './template.schema';
 import { TemplatesController } from './templates.controller';
 import { TemplatesRepository } from './templates.repository';

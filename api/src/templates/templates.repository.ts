@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
-import { Template, TemplateRecord } from './template.schema';
+
 import { inWriteCommands } from '../persistence/write-commands';
+import { Template, TemplateRecord } from './template.schema';
 
 export type TemplateListFilter = {
   musicCanonicalId: string;
@@ -14,7 +15,14 @@ export type TemplateListFilter = {
 /** What the catalog counters need of a template. */
 export type TemplateCounterRow = Pick<
   TemplateRecord,
-  'template_clips_media_id' | 'music_canonical_id' | 'clips_count' | 'segments_count' | 'approved' | 'audio_asset_start_time_in_ms' | 'started_at_highlight' | 'created_at'
+  | 'template_clips_media_id'
+  | 'music_canonical_id'
+  | 'clips_count'
+  | 'segments_count'
+  | 'approved'
+  | 'audio_asset_start_time_in_ms'
+  | 'started_at_highlight'
+  | 'created_at'
 >;
 
 const COUNTER_FIELDS = {
@@ -39,12 +47,19 @@ export class TemplatesRepository {
     if (filter.onlyStartedAtHighlight) query.started_at_highlight = true;
     const excluded = [...(filter.excludeDisapproved ? [false] : []), ...(filter.excludeApproved ? [true] : [])];
     if (excluded.length) query.approved = { $nin: excluded };
-    return this.templates.find(query, { _id: 0 }).sort({ created_at: 1, template_clips_media_id: 1 }).lean<TemplateRecord[]>().exec();
+    return this.templates
+      .find(query, { _id: 0 })
+      .sort({ created_at: 1, template_clips_media_id: 1 })
+      .lean<TemplateRecord[]>()
+      .exec();
   }
 
   /** The approved templates of these audios. */
   findApprovedOfAudios(musicCanonicalIds: string[]): Promise<TemplateRecord[]> {
-    return this.templates.find({ music_canonical_id: { $in: musicCanonicalIds }, approved: true }, { _id: 0 }).lean<TemplateRecord[]>().exec();
+    return this.templates
+      .find({ music_canonical_id: { $in: musicCanonicalIds }, approved: true }, { _id: 0 })
+      .lean<TemplateRecord[]>()
+      .exec();
   }
 
   findCounterRows(musicCanonicalIds: string[]): Promise<TemplateCounterRow[]> {
@@ -57,7 +72,10 @@ export class TemplatesRepository {
   async setStartedAtHighlight(rows: Array<{ templateClipsMediaId: string; value: boolean }>): Promise<void> {
     if (rows.length === 0) return;
     const ops: AnyBulkWriteOperation<Template>[] = rows.map((r) => ({
-      updateOne: { filter: { template_clips_media_id: r.templateClipsMediaId }, update: { $set: { started_at_highlight: r.value } } },
+      updateOne: {
+        filter: { template_clips_media_id: r.templateClipsMediaId },
+        update: { $set: { started_at_highlight: r.value } },
+      },
     }));
     await inWriteCommands(ops, (slice) => this.templates.bulkWrite(slice, { ordered: false }));
   }
@@ -82,7 +100,10 @@ export class TemplatesRepository {
   /** music_canonical_id of existing templates among the given ids (for moved templates on re-import). */
   async findOwners(templateClipsMediaIds: string[]): Promise<Map<string, string>> {
     const rows = await this.templates
-      .find({ template_clips_media_id: { $in: templateClipsMediaIds } }, { _id: 0, template_clips_media_id: 1, music_canonical_id: 1 })
+      .find(
+        { template_clips_media_id: { $in: templateClipsMediaIds } },
+        { _id: 0, template_clips_media_id: 1, music_canonical_id: 1 },
+      )
       .lean<Array<Pick<TemplateRecord, 'template_clips_media_id' | 'music_canonical_id'>>>()
       .exec();
     return new Map(rows.map((r) => [r.template_clips_media_id, r.music_canonical_id]));

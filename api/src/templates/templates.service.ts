@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import type { Template as TemplateWire, TemplateListQuery } from '@curator/shared/contract';
+import { Injectable } from '@nestjs/common';
+
 import type { TemplateRecord } from './template.schema';
 import { TemplateCounterRow, TemplatesRepository } from './templates.repository';
 

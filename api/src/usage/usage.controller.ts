@@ -1,6 +1,7 @@
+import type { AudioUsageQuery, AudioUsageRow } from '@curator/shared/contract';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AudioUsageQuery, AudioUsageRow } from '@curator/shared/contract';
+
 import { AudioUsageQueryDto, AudioUsageRowDto } from './usage.dto';
 import { UsageService } from './usage.service';
 

@@ -1,6 +1,6 @@
+import { AudioUsageListSchema, AudioUsageQuerySchema, SkipSchema } from '@curator/shared/contract';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { AudioUsageListSchema, AudioUsageQuerySchema, SkipSchema } from '@curator/shared/contract';
 
 const AudioUsageQueryDocDto = createZodDto(
   z.strictObject({

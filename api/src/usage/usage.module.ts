@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { UsageController } from './usage.controller';
+
 import { AudiosModule } from '../audios/audios.module';
 import { ReelsModule } from '../reels/reels.module';
+import { UsageController } from './usage.controller';
 import { UsageService } from './usage.service';
 
 /** GET /api/audio-usage/ */

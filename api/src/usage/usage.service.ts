@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
 import type { AudioUsageQuery, AudioUsageRow } from '@curator/shared/contract';
 import { PAGE_SIZE } from '@curator/shared/domain';
-import { validationFailed } from '../common/api-errors';
+import { Injectable } from '@nestjs/common';
+
 import { AudiosService } from '../audios/audios.service';
+import { validationFailed } from '../common/api-errors';
 import { ReelsService } from '../reels/reels.service';
 
 export type UsageCount = { musicCanonicalId: string; count: number };
@@ -11,7 +12,11 @@ export const WINDOW_ORDER_MESSAGE = 'taken_at_to must not be before taken_at_fro
 
 /** Most used first; equal counts in id order so pages never overlap. */
 export function rankUsage(counts: UsageCount[]): UsageCount[] {
-  return [...counts].sort((a, b) => b.count - a.count || (a.musicCanonicalId < b.musicCanonicalId ? -1 : a.musicCanonicalId > b.musicCanonicalId ? 1 : 0));
+  return [...counts].sort(
+    (a, b) =>
+      b.count - a.count ||
+      (a.musicCanonicalId < b.musicCanonicalId ? -1 : a.musicCanonicalId > b.musicCanonicalId ? 1 : 0),
+  );
 }
 
 /** GET /api/audio-usage/: reels taken within [taken_at_from, taken_at_to], grouped per audio (docs/rules.md "Reports"). */
@@ -28,7 +33,9 @@ export class UsageService {
       throw validationFailed([{ loc: ['query', 'taken_at_to'], msg: WINDOW_ORDER_MESSAGE, type: 'value_error' }]);
     }
     const page = rankUsage(await this.reels.countPerAudio({ from, to })).slice(skip, skip + PAGE_SIZE);
-    const audios = new Map((await this.audios.findUsageAudios(page.map((p) => p.musicCanonicalId))).map((a) => [a.music_canonical_id, a]));
+    const audios = new Map(
+      (await this.audios.findUsageAudios(page.map((p) => p.musicCanonicalId))).map((a) => [a.music_canonical_id, a]),
+    );
     return page.map(({ musicCanonicalId, count }) => {
       const audio = audios.get(musicCanonicalId);
       return {

@@ -1,5 +1,6 @@
-import request from 'supertest';
 import { CSRF_HEADER_NAME } from '@curator/shared/contract';
+import request from 'supertest';
+
 import { createTestApp, TestApp } from '../../test/helpers/test-app';
 import { createAdmin, ensureDemoAdmin } from './admin-bootstrap';
 
@@ -24,9 +25,13 @@ describe('admin bootstrap (create-admin, demo seed)', () => {
 
   it('createAdmin creates a new admin, or promotes an existing user with a new password', async () => {
     const uri = t.config.MONGODB_URI;
-    await expect(createAdmin({ mongodbUri: uri, username: 'olga', password: 'olga-pass-1' })).resolves.toEqual({ created: true });
+    await expect(createAdmin({ mongodbUri: uri, username: 'olga', password: 'olga-pass-1' })).resolves.toEqual({
+      created: true,
+    });
     await t.loginAs('pete', { password: 'pete-pass-1' });
-    await expect(createAdmin({ mongodbUri: uri, username: 'pete', password: 'pete-pass-2' })).resolves.toEqual({ created: false });
+    await expect(createAdmin({ mongodbUri: uri, username: 'pete', password: 'pete-pass-2' })).resolves.toEqual({
+      created: false,
+    });
     await login('pete', 'pete-pass-2').expect(200, { username: 'pete', admin: true });
     await expect(createAdmin({ mongodbUri: uri, username: 'x', password: 'short' })).rejects.toThrow(/password/);
     await request(t.app.getHttpServer()).get('/api/me/').expect(401);

@@ -1,11 +1,14 @@
 import 'reflect-metadata';
+
 import { randomBytes } from 'node:crypto';
+
+import { PasswordSchema, UsernameSchema } from '@curator/shared/contract';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { PasswordSchema, UsernameSchema } from '@curator/shared/contract';
-import { DatabaseModule } from '../persistence/database.module';
+
 import { ConfigModule } from '../config/config.module';
 import { loadConfig } from '../config/env.schema';
+import { DatabaseModule } from '../persistence/database.module';
 import { UsersModule } from './users.module';
 import { UsersService } from './users.service';
 
@@ -37,7 +40,11 @@ function checked(username: string, password: string): { username: string; passwo
 }
 
 /** `npm run create-admin`: creates the admin, or promotes an existing user and sets its password. */
-export async function createAdmin(options: { mongodbUri: string; username: string; password: string }): Promise<{ created: boolean }> {
+export async function createAdmin(options: {
+  mongodbUri: string;
+  username: string;
+  password: string;
+}): Promise<{ created: boolean }> {
   const { username, password } = checked(options.username, options.password);
   return withUsersService(options.mongodbUri, (users) => users.createOrPromoteAdmin(username, password));
 }

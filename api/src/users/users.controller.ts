@@ -1,8 +1,9 @@
+import type { User } from '@curator/shared/contract';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { User } from '@curator/shared/contract';
-import { AdminOnly, CurrentUser } from '../common/auth.decorators';
+
 import type { SessionUser } from '../common/auth.decorators';
+import { AdminOnly, CurrentUser } from '../common/auth.decorators';
 import { UserCreateDto, UserDto, UserUpdateDto } from './users.dto';
 import { UsersService } from './users.service';
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { SessionsModule } from '../sessions/sessions.module';
 import { User, UserSchema } from './user.schema';
 import { UsersController } from './users.controller';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+
 import { User, UserRecord } from './user.schema';
 
 const FIELDS = { _id: 0, username: 1, username_key: 1, password_hash: 1, admin: 1, created_at: 1 } as const;

@@ -1,11 +1,12 @@
+import type { User as UserView } from '@curator/shared/contract';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { hash, verify } from '@node-rs/argon2';
-import type { User as UserView } from '@curator/shared/contract';
+
 import { bodyFieldError } from '../common/api-errors';
+import { isDuplicateKeyError } from '../persistence/duplicate-key';
 import { SessionsService } from '../sessions/sessions.service';
 import { toUsernameKey, UserRecord } from './user.schema';
 import { UsersRepository } from './users.repository';
-import { isDuplicateKeyError } from '../persistence/duplicate-key';
 
 export const USER_MESSAGES = {
   NOT_FOUND: 'User not found',
@@ -80,7 +81,12 @@ export class UsersService {
     if (await this.users.findByKey(key)) throw bodyFieldError('username', USER_MESSAGES.USERNAME_TAKEN, 'unique');
     const password_hash = await hashPassword(input.password);
     try {
-      await this.users.insert({ username: input.username.trim(), username_key: key, password_hash, admin: input.admin });
+      await this.users.insert({
+        username: input.username.trim(),
+        username_key: key,
+        password_hash,
+        admin: input.admin,
+      });
     } catch (err) {
       if (isDuplicateKeyError(err)) {
         throw bodyFieldError('username', USER_MESSAGES.USERNAME_TAKEN, 'unique');

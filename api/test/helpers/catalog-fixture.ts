@@ -1,5 +1,6 @@
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+
 import { Audio, AudioRecord, deriveSearchKey } from '../../src/audios/audio.schema';
 import { AudiosService } from '../../src/audios/audios.service';
 import type { TestApp } from './test-app';
@@ -18,7 +19,18 @@ export function createSeededRandom(seed: number) {
   return { next, int, pick };
 }
 
-const NAMES = ['Night Drive', 'Sunny (Remix)', 'a.b*c', 'Ocean [Live]', 'Lo-Fi Study', 'What?', 'Blue+Green', 'Échappée', 'Money $$', 'Back^Slash\\'];
+const NAMES = [
+  'Night Drive',
+  'Sunny (Remix)',
+  'a.b*c',
+  'Ocean [Live]',
+  'Lo-Fi Study',
+  'What?',
+  'Blue+Green',
+  'Échappée',
+  'Money $$',
+  'Back^Slash\\',
+];
 const ARTISTS = ['Nova', 'The Keys', 'DJ K.', 'Mila', 'Ñandú', 'Orbit|Pipe'];
 export const FIXTURE_TAGS = ['bad', 'inside app', 'discovery app', 'Chill'];
 

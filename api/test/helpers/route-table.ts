@@ -1,7 +1,8 @@
+import type { INestApplication } from '@nestjs/common';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
-import type { INestApplication } from '@nestjs/common';
+
 import { IS_ADMIN_ONLY_KEY, IS_PUBLIC_KEY } from '../../src/common/auth.decorators';
 
 export type RouteAccess = 'public' | 'user' | 'admin';
@@ -21,7 +22,12 @@ const asList = (p: unknown): string[] => (Array.isArray(p) ? p : [p ?? '']).map(
 
 /** Joins prefix, controller and handler paths the way Nest does, keeping a trailing slash. */
 function joinPath(...parts: string[]): string {
-  const joined = '/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+  const joined =
+    '/' +
+    parts
+      .map((p) => p.replace(/^\/+|\/+$/g, ''))
+      .filter(Boolean)
+      .join('/');
   const last = parts[parts.length - 1];
   return last.endsWith('/') && !joined.endsWith('/') ? `${joined}/` : joined;
 }

@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '@curator/shared/contract';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import request from 'supertest';
-import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '@curator/shared/contract';
+
 import { AppModule } from '../../src/app.module';
 import { APP_CONFIG } from '../../src/config/config.module';
 import { AppConfig, loadConfig } from '../../src/config/env.schema';
@@ -33,7 +35,10 @@ export type TestApp = {
   /** Value of any cookie the agent holds, or undefined. */
   cookie(name: string): string | undefined;
   /** Creates the user if needed (password TEST_PASSWORD unless given) and logs the agent in. */
-  loginAs(username: string, options?: { admin?: boolean; password?: string }): Promise<{ username: string; password: string }>;
+  loginAs(
+    username: string,
+    options?: { admin?: boolean; password?: string },
+  ): Promise<{ username: string; password: string }>;
   close(): Promise<void>;
 };
 
@@ -64,7 +69,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     MONGODB_URI: databaseUri(dbName),
     ...options.env,
   });
-  let builder = Test.createTestingModule({ imports: [AppModule] }).overrideProvider(APP_CONFIG).useValue(config);
+  let builder = Test.createTestingModule({ imports: [AppModule] })
+    .overrideProvider(APP_CONFIG)
+    .useValue(config);
   if (options.override) builder = options.override(builder);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
@@ -91,11 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async loginAs(username, { admin = false, password = TEST_PASSWORD } = {}) {
       const users = app.get(UsersService);
       if (!(await users.findByUsername(username))) await users.create({ username, password, admin });
-      await agent
-        .post('/api/auth/login/')
-        .set(CSRF_HEADER_NAME, csrf())
-        .send({ username, password })
-        .expect(200);
+      await agent.post('/api/auth/login/').set(CSRF_HEADER_NAME, csrf()).send({ username, password }).expect(200);
       return { username, password };
     },
     async close() {

@@ -1,6 +1,7 @@
+import { CSRF_HEADER_NAME } from '@curator/shared/contract';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { CSRF_HEADER_NAME } from '@curator/shared/contract';
+
 import type { AudioRecord } from '../../src/audios/audio.schema';
 import { CatalogCountersService } from '../../src/audios/catalog-counters.service';
 import { Template, TemplateRecord } from '../../src/templates/template.schema';
@@ -65,5 +66,10 @@ export const writer = (t: TestApp) => ({
 
 export async function audioFigures(t: TestApp, id: string) {
   const a = await audioModel(t).findOne({ music_canonical_id: id }).lean().exec();
-  return { approved: a!.beat_and_template_approved, ep: a!.ep_template_count, beatsDone: a!.beats_done_count, templatesApproved: a!.templates_approved_count };
+  return {
+    approved: a!.beat_and_template_approved,
+    ep: a!.ep_template_count,
+    beatsDone: a!.beats_done_count,
+    templatesApproved: a!.templates_approved_count,
+  };
 }

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+
 import { TagList } from '../features/tags/components/tag-list';
 import { UserCreateScreen } from '../features/users/components/user-create-screen';
 import { UserEditScreen } from '../features/users/components/user-edit-screen';

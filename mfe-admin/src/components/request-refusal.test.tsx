@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+
 import { formatDateTime } from '../lib/format-date-time';
 import { RequestRefusal } from './request-refusal';
 
@@ -12,7 +13,9 @@ describe('RequestRefusal', () => {
   });
 
   it("shows 'location - message' entries, and 'server error' when nothing answered", () => {
-    const { rerender } = render(<RequestRefusal error={{ status: 422, data: { detail: [{ loc: ['body', 'text'], msg: 'Field required' }] } }} />);
+    const { rerender } = render(
+      <RequestRefusal error={{ status: 422, data: { detail: [{ loc: ['body', 'text'], msg: 'Field required' }] } }} />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('body.text - Field required');
     rerender(<RequestRefusal error={{ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }} />);
     expect(screen.getByRole('alert').textContent).toBe('server error');

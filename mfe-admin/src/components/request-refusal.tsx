@@ -1,7 +1,7 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { SerializedError } from '@reduxjs/toolkit';
-import { Alert, Result } from 'antd';
 import { describeRequestError, statusOf } from '@curator/shared';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { Alert, Result } from 'antd';
 
 type RequestError = FetchBaseQueryError | SerializedError | undefined;
 
@@ -12,7 +12,11 @@ const NO_RESPONSE_TEXT = 'server error';
  * What the server refused, in its own words: a 403 ('Admin only') as a full Result, anything
  * else as an error Alert with its detail lines. Renders nothing without an error.
  */
-export function RequestRefusal({ error, variant = 'alert', onClose }: {
+export function RequestRefusal({
+  error,
+  variant = 'alert',
+  onClose,
+}: {
   error: RequestError;
   /** 'result' replaces a screen that cannot load; 'alert' sits above one that still works. */
   variant?: 'alert' | 'result';
@@ -34,7 +38,9 @@ export function RequestRefusal({ error, variant = 'alert', onClose }: {
       showIcon
       role="alert"
       data-testid="request-refusal"
-      title={lines.map((line) => <div key={line}>{line}</div>)}
+      title={lines.map((line) => (
+        <div key={line}>{line}</div>
+      ))}
       closable={onClose ? { onClose } : undefined}
       style={{ marginBottom: 16 }}
     />

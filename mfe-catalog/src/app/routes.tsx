@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+
 import { AudioListScreen } from '../features/audio-list/audio-list-screen';
 import { TemplatesScreen } from '../features/templates/templates-screen';
 

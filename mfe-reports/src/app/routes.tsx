@@ -1,10 +1,12 @@
+import './reports.css';
+
 import { Route, Routes } from 'react-router-dom';
+
 import { ApprovalsScreen } from '../features/approvals/approvals-screen';
 import { AudioUsageScreen } from '../features/audio-usage/audio-usage-screen';
 import { HlPointsScreen } from '../features/hlpoints/hlpoints-screen';
 import { MetricsScreen } from '../features/metrics/metrics-screen';
 import { SegmentsScreen } from '../features/segments/segments-screen';
-import './reports.css';
 
 export function ReportsRoutes() {
   return (

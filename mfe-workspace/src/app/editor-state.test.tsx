@@ -5,14 +5,20 @@ describe('workspace editor state', () => {
     const withTemplate = editorReducer(initialEditorState, { type: 'templateActivated', templateId: 't1' });
     const withBeat = editorReducer(withTemplate, { type: 'beatActivated', beatId: 'b1' });
     expect(withBeat).toMatchObject({ activeBeatId: 'b1', activeTemplateId: null });
-    expect(editorReducer(withBeat, { type: 'templateActivated', templateId: 't2' })).toMatchObject({ activeBeatId: null, activeTemplateId: 't2' });
+    expect(editorReducer(withBeat, { type: 'templateActivated', templateId: 't2' })).toMatchObject({
+      activeBeatId: null,
+      activeTemplateId: 't2',
+    });
   });
 
   it('keeps the selected offset and ending point mutually exclusive', () => {
     const offset = editorReducer(initialEditorState, { type: 'offsetSelected', offsetS: 1.5 });
     const point = editorReducer(offset, { type: 'endingPointSelected', pointS: 20 });
     expect(point).toMatchObject({ selectedOffsetS: null, selectedEndingPointS: 20 });
-    expect(editorReducer(point, { type: 'offsetSelected', offsetS: 2 })).toMatchObject({ selectedOffsetS: 2, selectedEndingPointS: null });
+    expect(editorReducer(point, { type: 'offsetSelected', offsetS: 2 })).toMatchObject({
+      selectedOffsetS: 2,
+      selectedEndingPointS: null,
+    });
   });
 
   it('starts with the default similarity threshold and moves edits between undo and redo', () => {

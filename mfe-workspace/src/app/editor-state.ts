@@ -1,4 +1,5 @@
 import { SIMILARITY_THRESHOLD_DEFAULT_PERCENT } from '@curator/shared';
+
 import { createUndoHistory, recordEdit, takeRedo, takeUndo, type UndoHistory } from '../features/undo/undo-stack';
 
 /** An undoable edit: the state before and after, applied through the same saves as the edit itself. */
@@ -39,13 +40,31 @@ export const initialEditorState: EditorState = {
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   switch (action.type) {
     case 'beatActivated':
-      return { ...state, activeBeatId: action.beatId, activeTemplateId: action.beatId ? null : state.activeTemplateId, selectedOffsetS: null };
+      return {
+        ...state,
+        activeBeatId: action.beatId,
+        activeTemplateId: action.beatId ? null : state.activeTemplateId,
+        selectedOffsetS: null,
+      };
     case 'templateActivated':
-      return { ...state, activeTemplateId: action.templateId, activeBeatId: action.templateId ? null : state.activeBeatId, selectedOffsetS: null };
+      return {
+        ...state,
+        activeTemplateId: action.templateId,
+        activeBeatId: action.templateId ? null : state.activeBeatId,
+        selectedOffsetS: null,
+      };
     case 'offsetSelected':
-      return { ...state, selectedOffsetS: action.offsetS, selectedEndingPointS: action.offsetS === null ? state.selectedEndingPointS : null };
+      return {
+        ...state,
+        selectedOffsetS: action.offsetS,
+        selectedEndingPointS: action.offsetS === null ? state.selectedEndingPointS : null,
+      };
     case 'endingPointSelected':
-      return { ...state, selectedEndingPointS: action.pointS, selectedOffsetS: action.pointS === null ? state.selectedOffsetS : null };
+      return {
+        ...state,
+        selectedEndingPointS: action.pointS,
+        selectedOffsetS: action.pointS === null ? state.selectedOffsetS : null,
+      };
     case 'similarityChanged':
       return { ...state, similarityPercent: action.percent };
     case 'editRecorded':

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+
 import { WorkspaceScreen } from './workspace-screen';
 
 export function WorkspaceRoutes() {

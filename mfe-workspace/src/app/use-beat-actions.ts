@@ -1,8 +1,24 @@
-import { useCallback, useState } from 'react';
 import {
-  addOffset, AUTOBEAT_BEAT_NAME, buildEpBeats, deriveAudioType, deriveSegments, isBeforeFirstHighlight, nameNewBeat, removeOffset, toastPushed, useAppDispatch,
-  useCreateBeatMutation, useDeleteBeatMutation, useRunAutobeatMutation, validateOffset, type AutobeatAnswer, type Beat, type BeatType,
+  addOffset,
+  AUTOBEAT_BEAT_NAME,
+  type AutobeatAnswer,
+  type Beat,
+  type BeatType,
+  buildEpBeats,
+  deriveAudioType,
+  deriveSegments,
+  isBeforeFirstHighlight,
+  nameNewBeat,
+  removeOffset,
+  toastPushed,
+  useAppDispatch,
+  useCreateBeatMutation,
+  useDeleteBeatMutation,
+  useRunAutobeatMutation,
+  validateOffset,
 } from '@curator/shared';
+import { useCallback, useState } from 'react';
+
 import { applyTempoVariant, type TempoVariant } from '../features/autobeat/tempo-variants';
 import type { WorkspaceModel } from './use-workspace-model';
 import type { useWorkspaceSaves } from './use-workspace-saves';
@@ -23,18 +39,31 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     // What the create call carries: the workspace's start time always, a clone's segments as well.
     const derived = deriveSegments({ offsetsS: offsets, ...rules });
     const clone = extra.template_clips_media_id
-      ? { template_clips_media_id: extra.template_clips_media_id, segments_info: derived.segments_info, starting_point_in_ms: derived.starting_point_in_ms }
+      ? {
+          template_clips_media_id: extra.template_clips_media_id,
+          segments_info: derived.segments_info,
+          starting_point_in_ms: derived.starting_point_in_ms,
+        }
       : {};
     const answer = await createBeat({
-      name, type, offsets, music_canonical_id: audio.id, audio_type: deriveAudioType(audio.is_original_sound), done: false,
-      audio_asset_start_time_in_ms: derived.audio_asset_start_time_in_ms, ...clone,
+      name,
+      type,
+      offsets,
+      music_canonical_id: audio.id,
+      audio_type: deriveAudioType(audio.is_original_sound),
+      done: false,
+      audio_asset_start_time_in_ms: derived.audio_asset_start_time_in_ms,
+      ...clone,
     });
     if ('data' in answer && answer.data) dispatchEditor({ type: 'beatActivated', beatId: answer.data.id });
     return 'data' in answer ? answer.data : undefined;
   };
 
   const setOffsets = (beat: Beat, afterS: number[]) => {
-    dispatchEditor({ type: 'editRecorded', edit: { kind: 'offsets', beatId: beat.id, beforeS: [...beat.offsets], afterS } });
+    dispatchEditor({
+      type: 'editRecorded',
+      edit: { kind: 'offsets', beatId: beat.id, beforeS: [...beat.offsets], afterS },
+    });
     saves.saveOffsets(beat.id, afterS);
   };
 
@@ -64,7 +93,11 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
 
   const runEpt = async (beat: Beat) => {
     if (!canWrite()) return;
-    const made = buildEpBeats({ beat: { name: beat.name, offsetsS: beat.offsets }, endingPointsS: audio.eps, ...rules });
+    const made = buildEpBeats({
+      beat: { name: beat.name, offsetsS: beat.offsets },
+      endingPointsS: audio.eps,
+      ...rules,
+    });
     if (!made.ok) return void toast('info', made.error);
     for (const epBeat of made.value) {
       const existing = beats.find((b) => b.name === epBeat.name);
@@ -80,7 +113,9 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     if (!('data' in answer) || !answer.data) return;
     setLastAutobeat(answer.data);
     // The music rule holds for auto beats too: beats at or before the first highlight are left out.
-    const offsets = answer.data.offsets.filter((o) => !isBeforeFirstHighlight(o, rules.isOriginalSound, rules.highlightStartTimesMs));
+    const offsets = answer.data.offsets.filter(
+      (o) => !isBeforeFirstHighlight(o, rules.isOriginalSound, rules.highlightStartTimesMs),
+    );
     await create(AUTOBEAT_BEAT_NAME, 'auto', offsets);
   };
 
@@ -92,10 +127,22 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
   };
 
   return {
-    isAutobeatRunning, lastAutobeat, addOffsetFrom, deleteOffset, rename, runEpt, autobeat, applyVariant, setOffsets,
-    createNamed: (typed: string) => { if (canWrite()) void create(nameNewBeat(typed, beats.length), 'manual', []); },
+    isAutobeatRunning,
+    lastAutobeat,
+    addOffsetFrom,
+    deleteOffset,
+    rename,
+    runEpt,
+    autobeat,
+    applyVariant,
+    setOffsets,
+    createNamed: (typed: string) => {
+      if (canWrite()) void create(nameNewBeat(typed, beats.length), 'manual', []);
+    },
     createFrom: create,
-    toggleDone: (beatId: string, done: boolean) => { if (canWrite()) saves.saveDone(beatId, done); },
+    toggleDone: (beatId: string, done: boolean) => {
+      if (canWrite()) saves.saveDone(beatId, done);
+    },
     remove: (beatId: string) => {
       if (!canWrite()) return;
       if (beatId === editor.activeBeatId) dispatchEditor({ type: 'beatActivated', beatId: null });

@@ -1,10 +1,15 @@
 import { addEndingPoint, removeEndingPoint, toastPushed, useAppDispatch } from '@curator/shared';
+
 import type { WorkspaceEdit } from './editor-state';
 import type { WorkspaceModel } from './use-workspace-model';
 import type { useWorkspaceSaves } from './use-workspace-saves';
 
 /** Ending points (E, Backspace, the table) and undo/redo of offset, ending-point and rename edits. */
-export function useEditHistory(model: WorkspaceModel, saves: ReturnType<typeof useWorkspaceSaves>, canWrite: () => boolean) {
+export function useEditHistory(
+  model: WorkspaceModel,
+  saves: ReturnType<typeof useWorkspaceSaves>,
+  canWrite: () => boolean,
+) {
   const dispatch = useAppDispatch();
   const { endingPointsS, editor, dispatchEditor } = model;
 

@@ -1,20 +1,35 @@
 import {
-  buildClonedBeat, buildTemplateCode, serializeTemplateCode, toastPushed, useAppDispatch, useSetTemplateApprovedMutation,
-  useToggleTemplateApprovalMutation, type Template,
+  buildClonedBeat,
+  buildTemplateCode,
+  serializeTemplateCode,
+  type Template,
+  toastPushed,
+  useAppDispatch,
+  useSetTemplateApprovedMutation,
+  useToggleTemplateApprovalMutation,
 } from '@curator/shared';
-import { templateIdOf, toTemplateTiming, type WorkspaceModel } from './use-workspace-model';
+
 import type { useBeatActions } from './use-beat-actions';
+import { templateIdOf, toTemplateTiming, type WorkspaceModel } from './use-workspace-model';
 
 /** Template actions: approve, delete (disapprove), clone into a beat, copy code, play. */
-export function useTemplateActions(model: WorkspaceModel, beatActions: ReturnType<typeof useBeatActions>, canWrite: () => boolean, play: (fromS: number, toS: number) => void) {
+export function useTemplateActions(
+  model: WorkspaceModel,
+  beatActions: ReturnType<typeof useBeatActions>,
+  canWrite: () => boolean,
+  play: (fromS: number, toS: number) => void,
+) {
   const dispatch = useAppDispatch();
   const [toggleApproval] = useToggleTemplateApprovalMutation();
   const [setApproved] = useSetTemplateApprovedMutation();
   const { audio, templates, beats, dispatchEditor, editor } = model;
   const find = (id: string) => templates.find((t) => templateIdOf(t) === id);
-  const codeOf = (t: Template) => buildTemplateCode(audio, {
-    segments_info: t.template_info.segments_info, audio_asset_start_time_in_ms: t.audio_asset_start_time_in_ms, template_clips_media_id: templateIdOf(t),
-  });
+  const codeOf = (t: Template) =>
+    buildTemplateCode(audio, {
+      segments_info: t.template_info.segments_info,
+      audio_asset_start_time_in_ms: t.audio_asset_start_time_in_ms,
+      template_clips_media_id: templateIdOf(t),
+    });
 
   return {
     approve: (id: string, approved: boolean) => {
@@ -22,8 +37,13 @@ export function useTemplateActions(model: WorkspaceModel, beatActions: ReturnTyp
       if (!template || !canWrite()) return;
       const code = codeOf(template);
       void toggleApproval({
-        template_clips_media_id: id, music_canonical_id: audio.id, audio_id: audio.audio_id, segments_count: code.segments_count,
-        segments_length_ms: code.segments_length_ms, segments_info: code.segments_info, audio_asset_start_time_in_ms: code.audio_asset_start_time_in_ms,
+        template_clips_media_id: id,
+        music_canonical_id: audio.id,
+        audio_id: audio.audio_id,
+        segments_count: code.segments_count,
+        segments_length_ms: code.segments_length_ms,
+        segments_info: code.segments_info,
+        audio_asset_start_time_in_ms: code.audio_asset_start_time_in_ms,
         approved: approved ? true : null,
       });
     },

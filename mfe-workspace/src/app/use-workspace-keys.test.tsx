@@ -1,4 +1,5 @@
 import { fireEvent, render } from '@testing-library/react';
+
 import { useWorkspaceKeys, type WorkspaceKeyHandlers } from './use-workspace-keys';
 
 function KeysProbe({ handlers }: { handlers: WorkspaceKeyHandlers }) {
@@ -7,7 +8,14 @@ function KeysProbe({ handlers }: { handlers: WorkspaceKeyHandlers }) {
 }
 
 function renderProbe() {
-  const handlers = { onBeat: jest.fn(), onEndingPoint: jest.fn(), onPlayPause: jest.fn(), onDelete: jest.fn(), onUndo: jest.fn(), onRedo: jest.fn() };
+  const handlers = {
+    onBeat: jest.fn(),
+    onEndingPoint: jest.fn(),
+    onPlayPause: jest.fn(),
+    onDelete: jest.fn(),
+    onUndo: jest.fn(),
+    onRedo: jest.fn(),
+  };
   const view = render(<KeysProbe handlers={handlers} />);
   return { handlers, input: view.getByLabelText('typing here') };
 }

@@ -1,15 +1,28 @@
+import {
+  type Beat,
+  type BeatUpdateBody,
+  type RootState,
+  useAppDispatch,
+  useRenameBeatMutation,
+  useSaveEndingPointsMutation,
+  useToggleBeatDoneMutation,
+  useUpdateBeatMutation,
+  workspaceApi,
+} from '@curator/shared';
 import { useCallback, useMemo, useRef } from 'react';
 import { useStore } from 'react-redux';
-import {
-  useAppDispatch, useRenameBeatMutation, useToggleBeatDoneMutation, useSaveEndingPointsMutation, useUpdateBeatMutation, workspaceApi,
-  type Beat, type BeatUpdateBody, type RootState,
-} from '@curator/shared';
 
 /** The full beat as PUT sends it: the version read, and no derived fields (the server recomputes them). */
 function toUpdateBody(beat: Beat): BeatUpdateBody {
   return {
-    name: beat.name, music_canonical_id: beat.music_canonical_id, audio_type: beat.audio_type, done: beat.done,
-    type: beat.type, offsets: beat.offsets, template_clips_media_id: beat.template_clips_media_id, version: beat.version,
+    name: beat.name,
+    music_canonical_id: beat.music_canonical_id,
+    audio_type: beat.audio_type,
+    done: beat.done,
+    type: beat.type,
+    offsets: beat.offsets,
+    template_clips_media_id: beat.template_clips_media_id,
+    version: beat.version,
   };
 }
 
@@ -28,16 +41,22 @@ export function useWorkspaceSaves(musicCanonicalId: string) {
   const queues = useRef(new Map<string, { tail: Promise<void>; epoch: number }>());
 
   const readBeat = useCallback(
-    (beatId: string) => workspaceApi.endpoints.listBeats.select(musicCanonicalId)(store.getState()).data?.find((b) => b.id === beatId),
+    (beatId: string) =>
+      workspaceApi.endpoints.listBeats
+        .select(musicCanonicalId)(store.getState())
+        .data?.find((b) => b.id === beatId),
     [musicCanonicalId, store],
   );
   const patchBeats = useCallback(
     (edit: (beats: Beat[]) => void) => dispatch(workspaceApi.util.updateQueryData('listBeats', musicCanonicalId, edit)),
     [dispatch, musicCanonicalId],
   );
-  const reloadFromServer = useCallback((what: 'Beat' | 'Audio') => {
-    dispatch(workspaceApi.util.invalidateTags([{ type: what, id: musicCanonicalId }]));
-  }, [dispatch, musicCanonicalId]);
+  const reloadFromServer = useCallback(
+    (what: 'Beat' | 'Audio') => {
+      dispatch(workspaceApi.util.invalidateTags([{ type: what, id: musicCanonicalId }]));
+    },
+    [dispatch, musicCanonicalId],
+  );
 
   /** Runs `save` after the saves queued before it under `key`; a failure drops those queued behind. */
   const enqueue = useCallback((key: string, save: () => Promise<boolean>, onFailure: () => void) => {
@@ -52,57 +71,108 @@ export function useWorkspaceSaves(musicCanonicalId: string) {
     queues.current.set(key, queue);
   }, []);
 
-  const saveOffsets = useCallback((beatId: string, offsetsS: number[]) => {
-    patchBeats((beats) => { const beat = beats.find((b) => b.id === beatId); if (beat) beat.offsets = offsetsS; });
-    enqueue(`beat:${beatId}`, async () => {
-      const beat = readBeat(beatId);
-      if (!beat) return false;
-      const answer = await updateBeat({ id: beatId, body: toUpdateBody(beat) });
-      if ('error' in answer) return false;
-      // Later edits (offsets, name, done) may already be on screen: take only the version, and the
-      // derived fields when the offsets are still the ones saved.
+  const saveOffsets = useCallback(
+    (beatId: string, offsetsS: number[]) => {
       patchBeats((beats) => {
-        const held = beats.find((b) => b.id === beatId);
-        if (!held) return;
-        held.version = answer.data.version;
-        if (held.offsets.join() !== answer.data.offsets.join()) return;
-        held.segments_info = answer.data.segments_info;
-        held.starting_point_in_ms = answer.data.starting_point_in_ms;
-        held.audio_asset_start_time_in_ms = answer.data.audio_asset_start_time_in_ms;
+        const beat = beats.find((b) => b.id === beatId);
+        if (beat) beat.offsets = offsetsS;
       });
-      return true;
-    }, () => reloadFromServer('Beat'));
-  }, [enqueue, patchBeats, readBeat, reloadFromServer, updateBeat]);
+      enqueue(
+        `beat:${beatId}`,
+        async () => {
+          const beat = readBeat(beatId);
+          if (!beat) return false;
+          const answer = await updateBeat({ id: beatId, body: toUpdateBody(beat) });
+          if ('error' in answer) return false;
+          // Later edits (offsets, name, done) may already be on screen: take only the version, and the
+          // derived fields when the offsets are still the ones saved.
+          patchBeats((beats) => {
+            const held = beats.find((b) => b.id === beatId);
+            if (!held) return;
+            held.version = answer.data.version;
+            if (held.offsets.join() !== answer.data.offsets.join()) return;
+            held.segments_info = answer.data.segments_info;
+            held.starting_point_in_ms = answer.data.starting_point_in_ms;
+            held.audio_asset_start_time_in_ms = answer.data.audio_asset_start_time_in_ms;
+          });
+          return true;
+        },
+        () => reloadFromServer('Beat'),
+      );
+    },
+    [enqueue, patchBeats, readBeat, reloadFromServer, updateBeat],
+  );
 
   /** Takes the version a save returned, so the next PUT of the beat is not refused as stale. */
-  const takeVersion = useCallback((beatId: string, version: number | undefined) => {
-    if (version !== undefined) patchBeats((beats) => { const held = beats.find((b) => b.id === beatId); if (held) held.version = version; });
-  }, [patchBeats]);
+  const takeVersion = useCallback(
+    (beatId: string, version: number | undefined) => {
+      if (version !== undefined)
+        patchBeats((beats) => {
+          const held = beats.find((b) => b.id === beatId);
+          if (held) held.version = version;
+        });
+    },
+    [patchBeats],
+  );
 
-  const saveName = useCallback((beatId: string, name: string) => {
-    patchBeats((beats) => { const beat = beats.find((b) => b.id === beatId); if (beat) beat.name = name; });
-    enqueue(`beat:${beatId}`, async () => {
-      const answer = await renameBeat({ id: beatId, name });
-      if ('error' in answer) return false;
-      takeVersion(beatId, answer.data.version);
-      return true;
-    }, () => reloadFromServer('Beat'));
-  }, [enqueue, patchBeats, reloadFromServer, renameBeat, takeVersion]);
+  const saveName = useCallback(
+    (beatId: string, name: string) => {
+      patchBeats((beats) => {
+        const beat = beats.find((b) => b.id === beatId);
+        if (beat) beat.name = name;
+      });
+      enqueue(
+        `beat:${beatId}`,
+        async () => {
+          const answer = await renameBeat({ id: beatId, name });
+          if ('error' in answer) return false;
+          takeVersion(beatId, answer.data.version);
+          return true;
+        },
+        () => reloadFromServer('Beat'),
+      );
+    },
+    [enqueue, patchBeats, reloadFromServer, renameBeat, takeVersion],
+  );
 
-  const saveDone = useCallback((beatId: string, done: boolean) => {
-    patchBeats((beats) => { const beat = beats.find((b) => b.id === beatId); if (beat) beat.done = done; });
-    enqueue(`beat:${beatId}`, async () => {
-      const answer = await toggleDone({ id: beatId, done });
-      if ('error' in answer) return false;
-      takeVersion(beatId, answer.data.version);
-      return true;
-    }, () => reloadFromServer('Beat'));
-  }, [enqueue, patchBeats, reloadFromServer, toggleDone, takeVersion]);
+  const saveDone = useCallback(
+    (beatId: string, done: boolean) => {
+      patchBeats((beats) => {
+        const beat = beats.find((b) => b.id === beatId);
+        if (beat) beat.done = done;
+      });
+      enqueue(
+        `beat:${beatId}`,
+        async () => {
+          const answer = await toggleDone({ id: beatId, done });
+          if ('error' in answer) return false;
+          takeVersion(beatId, answer.data.version);
+          return true;
+        },
+        () => reloadFromServer('Beat'),
+      );
+    },
+    [enqueue, patchBeats, reloadFromServer, toggleDone, takeVersion],
+  );
 
-  const saveEndingPoints = useCallback((pointsS: number[]) => {
-    dispatch(workspaceApi.util.updateQueryData('getWorkspaceAudio', musicCanonicalId, (audio) => { audio.eps = pointsS; }));
-    enqueue('eps', async () => !('error' in (await saveEps({ id: musicCanonicalId, ending_points: pointsS }))), () => reloadFromServer('Audio'));
-  }, [dispatch, enqueue, musicCanonicalId, reloadFromServer, saveEps]);
+  const saveEndingPoints = useCallback(
+    (pointsS: number[]) => {
+      dispatch(
+        workspaceApi.util.updateQueryData('getWorkspaceAudio', musicCanonicalId, (audio) => {
+          audio.eps = pointsS;
+        }),
+      );
+      enqueue(
+        'eps',
+        async () => !('error' in (await saveEps({ id: musicCanonicalId, ending_points: pointsS }))),
+        () => reloadFromServer('Audio'),
+      );
+    },
+    [dispatch, enqueue, musicCanonicalId, reloadFromServer, saveEps],
+  );
 
-  return useMemo(() => ({ saveOffsets, saveName, saveDone, saveEndingPoints }), [saveOffsets, saveName, saveDone, saveEndingPoints]);
+  return useMemo(
+    () => ({ saveOffsets, saveName, saveDone, saveEndingPoints }),
+    [saveOffsets, saveName, saveDone, saveEndingPoints],
+  );
 }

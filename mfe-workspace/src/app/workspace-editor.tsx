@@ -1,6 +1,15 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  BEATS_AND_TEMPLATES_TITLE,
+  formatLockedBy,
+  TagEditor,
+  toastPushed,
+  useAppDispatch,
+  useGetTopHlPointQuery,
+  type WorkspaceAudio,
+} from '@curator/shared';
 import { Alert, Typography } from 'antd';
-import { BEATS_AND_TEMPLATES_TITLE, formatLockedBy, TagEditor, toastPushed, useAppDispatch, useGetTopHlPointQuery, type WorkspaceAudio } from '@curator/shared';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+
 import { AutobeatControls } from '../features/autobeat/components/autobeat-controls';
 import { BeatsTable } from '../features/beats-templates/components/beats-table';
 import { NewBeatInput } from '../features/beats-templates/components/new-beat-input';
@@ -49,9 +58,13 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   const [trackUrl, setTrackUrl] = useState(audio.media ?? '');
   const stems = useStemPolling(audio.id, audio.stem_status, audio.stem_tracks);
   const peaksUrl = trackUrl === audio.media ? audio.peaks_url : stems.tracks.find((t) => t.url === trackUrl)?.peaks_url;
-  const source = useMemo(() => (trackUrl ? { mediaUrl: trackUrl, peaksUrl: peaksUrl ?? null } : null), [trackUrl, peaksUrl]);
+  const source = useMemo(
+    () => (trackUrl ? { mediaUrl: trackUrl, peaksUrl: peaksUrl ?? null } : null),
+    [trackUrl, peaksUrl],
+  );
   const waveform = useWaveform(containerRef, source);
-  const initialHolder = audio.locked && audio.locked_by && audio.locked_by !== model.me?.username ? audio.locked_by : null;
+  const initialHolder =
+    audio.locked && audio.locked_by && audio.locked_by !== model.me?.username ? audio.locked_by : null;
   const lock = useAudioLock(audio.id, waveform.isReady, initialHolder);
   const { data: topHl } = useGetTopHlPointQuery();
   const saves = useWorkspaceSaves(audio.id);
@@ -66,7 +79,9 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   const markers = useMemo(() => buildWorkspaceMarkers(model), [model]);
   const readOnly = lock.isReadOnly;
   const showPanels = usePanelsAfterWaveform(waveform.isDrawn || !audio.media);
-  useLayoutEffect(() => { performance.mark('workspace-editor-committed'); }, []);
+  useLayoutEffect(() => {
+    performance.mark('workspace-editor-committed');
+  }, []);
 
   useWorkspaceKeys({
     onBeat: () => beats.addOffsetFrom(waveform.clock.getTimeS()),
@@ -86,47 +101,115 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
         <AudioTitle audio={audio} platformUrl={buildPlatformAudioUrl(audio.audio_id)} />
         {showPanels && (
           <>
-            <TracksSelector stems={stems} value={trackUrl} originalUrl={audio.media} disabled={readOnly} onChange={setTrackUrl} />
-            <AutobeatControls disabled={readOnly || !audio.media} isRunning={beats.isAutobeatRunning} lastRun={beats.lastAutobeat}
-              onRun={() => void beats.autobeat()} onVariant={beats.applyVariant} />
+            <TracksSelector
+              stems={stems}
+              value={trackUrl}
+              originalUrl={audio.media}
+              disabled={readOnly}
+              onChange={setTrackUrl}
+            />
+            <AutobeatControls
+              disabled={readOnly || !audio.media}
+              isRunning={beats.isAutobeatRunning}
+              lastRun={beats.lastAutobeat}
+              onRun={() => void beats.autobeat()}
+              onVariant={beats.applyVariant}
+            />
             <LockStatus lock={lock} />
           </>
         )}
       </header>
-      {readOnly && <Alert type="warning" showIcon className="read-only-note" message={`${formatLockedBy(lock.lockedBy ?? '')}: the workspace is read-only until you Unlock it.`} />}
-      <WaveformPlayer containerRef={containerRef} controller={waveform} hasMedia={!!audio.media} markers={markers} showControls={showPanels} />
-      {showPanels && <div className="workspace-grid">
-        <div className="workspace-col">
-          <NewBeatInput disabled={readOnly} onCreate={beats.createNamed} />
-          <div className="control-row">
-            <SimilarityInput value={editor.similarityPercent} onChange={(percent) => dispatchEditor({ type: 'similarityChanged', percent })} />
+      {readOnly && (
+        <Alert
+          type="warning"
+          showIcon
+          className="read-only-note"
+          message={`${formatLockedBy(lock.lockedBy ?? '')}: the workspace is read-only until you Unlock it.`}
+        />
+      )}
+      <WaveformPlayer
+        containerRef={containerRef}
+        controller={waveform}
+        hasMedia={!!audio.media}
+        markers={markers}
+        showControls={showPanels}
+      />
+      {showPanels && (
+        <div className="workspace-grid">
+          <div className="workspace-col">
+            <NewBeatInput disabled={readOnly} onCreate={beats.createNamed} />
+            <div className="control-row">
+              <SimilarityInput
+                value={editor.similarityPercent}
+                onChange={(percent) => dispatchEditor({ type: 'similarityChanged', percent })}
+              />
+            </div>
+            <div className="control-row">
+              <span className="control">Tags</span>
+              <TagEditor audioId={audio.id} tags={audio.tags} width={250} />
+            </div>
+            <LiveEpSimulator waveform={waveform} model={model} />
+            <LivePreview waveform={waveform} segments={model.segments} imageUrls={model.imageUrls} />
+            <HighlightsTable
+              highlightStartTimesMs={audio.highlight_start_times_in_ms}
+              defaultHighlightMs={topHl?.audio_asset_start_time_in_ms ?? null}
+              onPlay={(t) => waveform.play(t)}
+              onSeek={waveform.seek}
+            />
           </div>
-          <div className="control-row"><span className="control">Tags</span><TagEditor audioId={audio.id} tags={audio.tags} width={250} /></div>
-          <LiveEpSimulator waveform={waveform} model={model} />
-          <LivePreview waveform={waveform} segments={model.segments} imageUrls={model.imageUrls} />
-          <HighlightsTable highlightStartTimesMs={audio.highlight_start_times_in_ms} defaultHighlightMs={topHl?.audio_asset_start_time_in_ms ?? null}
-            onPlay={(t) => waveform.play(t)} onSeek={waveform.seek} />
+          <div className="workspace-col workspace-col-wide">
+            <Typography.Title level={5} className="panel-title">
+              {BEATS_AND_TEMPLATES_TITLE}
+            </Typography.Title>
+            <BeatsTable
+              beats={model.beats}
+              activeBeatId={editor.activeBeatId}
+              disabled={readOnly}
+              onActivate={(beatId) => dispatchEditor({ type: 'beatActivated', beatId })}
+              onRename={beats.rename}
+              onToggleDone={beats.toggleDone}
+              onEpt={(beat) => void beats.runEpt(beat)}
+              onDelete={beats.remove}
+            />
+            <TemplatesTable
+              rows={model.templateRows}
+              activeTemplateId={editor.activeTemplateId}
+              disabled={readOnly}
+              onActivate={(templateId) => dispatchEditor({ type: 'templateActivated', templateId })}
+              onApprove={templates.approve}
+              onPlay={templates.play}
+              onDelete={templates.remove}
+              onClone={templates.clone}
+              onCopyCode={templates.copyCode}
+            />
+          </div>
+          <div className="workspace-col">
+            <OffsetsTable
+              offsetsS={model.offsetsS}
+              hasBeat={model.activeBeat !== null}
+              canDelete={model.activeBeat !== null && !readOnly}
+              selectedOffsetS={editor.selectedOffsetS}
+              onAdd={beats.addOffsetFrom}
+              onSelect={(offsetS) => {
+                if (model.activeBeat) dispatchEditor({ type: 'offsetSelected', offsetS });
+              }}
+              onPlay={(t) => waveform.play(t)}
+              onSeek={waveform.seek}
+              onDelete={beats.deleteOffset}
+            />
+            <LiveSegments waveform={waveform} segments={model.segments} />
+            <EndingPointsTable
+              pointsS={model.endingPointsS}
+              selectedPointS={editor.selectedEndingPointS}
+              disabled={readOnly}
+              onSelect={(pointS) => dispatchEditor({ type: 'endingPointSelected', pointS })}
+              onPlay={(t) => waveform.play(t)}
+              onSeek={waveform.seek}
+              onDelete={history.deleteEndingPoint}
+            />
+          </div>
         </div>
-        <div className="workspace-col workspace-col-wide">
-          <Typography.Title level={5} className="panel-title">{BEATS_AND_TEMPLATES_TITLE}</Typography.Title>
-          <BeatsTable beats={model.beats} activeBeatId={editor.activeBeatId} disabled={readOnly}
-            onActivate={(beatId) => dispatchEditor({ type: 'beatActivated', beatId })} onRename={beats.rename}
-            onToggleDone={beats.toggleDone} onEpt={(beat) => void beats.runEpt(beat)} onDelete={beats.remove} />
-          <TemplatesTable rows={model.templateRows} activeTemplateId={editor.activeTemplateId} disabled={readOnly}
-            onActivate={(templateId) => dispatchEditor({ type: 'templateActivated', templateId })} onApprove={templates.approve}
-            onPlay={templates.play} onDelete={templates.remove} onClone={templates.clone} onCopyCode={templates.copyCode} />
-        </div>
-        <div className="workspace-col">
-          <OffsetsTable offsetsS={model.offsetsS} hasBeat={model.activeBeat !== null} canDelete={model.activeBeat !== null && !readOnly}
-            selectedOffsetS={editor.selectedOffsetS} onAdd={beats.addOffsetFrom}
-            onSelect={(offsetS) => { if (model.activeBeat) dispatchEditor({ type: 'offsetSelected', offsetS }); }}
-            onPlay={(t) => waveform.play(t)} onSeek={waveform.seek} onDelete={beats.deleteOffset} />
-          <LiveSegments waveform={waveform} segments={model.segments} />
-          <EndingPointsTable pointsS={model.endingPointsS} selectedPointS={editor.selectedEndingPointS} disabled={readOnly}
-            onSelect={(pointS) => dispatchEditor({ type: 'endingPointSelected', pointS })} onPlay={(t) => waveform.play(t)}
-            onSeek={waveform.seek} onDelete={history.deleteEndingPoint} />
-        </div>
-      </div>}
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import type { WorkspaceModel } from './use-workspace-model';
 import { editorReducer, initialEditorState } from './editor-state';
+import type { WorkspaceModel } from './use-workspace-model';
 import { buildWorkspaceMarkers } from './workspace-markers';
 
 function modelWith(overrides: Partial<WorkspaceModel>): WorkspaceModel {
@@ -26,9 +26,19 @@ describe('workspace markers', () => {
 
   it("adds the active beat's offsets, or the active template's boundaries", () => {
     const editor = editorReducer(initialEditorState, { type: 'offsetSelected', offsetS: 6 });
-    const beat = buildWorkspaceMarkers(modelWith({ editor, activeBeat: {} as never, offsetsS: [5, 6], endingPointsS: [] }));
-    expect(beat.slice(1)).toEqual([{ timeS: 5, kind: 'offset' }, { timeS: 6, kind: 'selected-offset' }]);
-    const template = buildWorkspaceMarkers(modelWith({ activeTemplate: {} as never, offsetsS: [4, 7], endingPointsS: [] }));
-    expect(template.slice(1)).toEqual([{ timeS: 4, kind: 'template' }, { timeS: 7, kind: 'template' }]);
+    const beat = buildWorkspaceMarkers(
+      modelWith({ editor, activeBeat: {} as never, offsetsS: [5, 6], endingPointsS: [] }),
+    );
+    expect(beat.slice(1)).toEqual([
+      { timeS: 5, kind: 'offset' },
+      { timeS: 6, kind: 'selected-offset' },
+    ]);
+    const template = buildWorkspaceMarkers(
+      modelWith({ activeTemplate: {} as never, offsetsS: [4, 7], endingPointsS: [] }),
+    );
+    expect(template.slice(1)).toEqual([
+      { timeS: 4, kind: 'template' },
+      { timeS: 7, kind: 'template' },
+    ]);
   });
 });

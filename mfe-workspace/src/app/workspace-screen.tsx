@@ -1,9 +1,11 @@
+import './workspace.css';
+
+import { useGetWorkspaceAudioQuery } from '@curator/shared';
 import { Result, Spin } from 'antd';
 import { useParams } from 'react-router-dom';
-import { useGetWorkspaceAudioQuery } from '@curator/shared';
+
 import { loadPeaks } from '../features/waveform/peaks-file';
 import { WorkspaceEditor } from './workspace-editor';
-import './workspace.css';
 
 /** /beats/{id}/: loads the audio, then the editor (remounted per audio). */
 export function WorkspaceScreen() {

@@ -1,8 +1,21 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+
 import { CSRF_COOKIE, CSRF_HEADER, readCookie } from './csrf';
 
 /** Tags used for cache invalidation across every screen of the suite. */
-export const API_TAGS = ['Me', 'Audio', 'Beat', 'Template', 'Approval', 'Tag', 'User', 'Usage', 'Segment', 'HlPoint', 'Metric'] as const;
+export const API_TAGS = [
+  'Me',
+  'Audio',
+  'Beat',
+  'Template',
+  'Approval',
+  'Tag',
+  'User',
+  'Usage',
+  'Segment',
+  'HlPoint',
+  'Metric',
+] as const;
 
 // Absolute base URL: Node's Request (jest) rejects relative URLs.
 const baseUrl = `${globalThis.location?.origin ?? 'http://localhost'}/api/`;

@@ -34,23 +34,27 @@ export const catalogApi = baseApi.injectEndpoints({
       query: ({ id, tags }) => ({ url: `audio/${encodeURIComponent(id)}/taggify/`, method: 'POST', body: { tags } }),
       // Show the new tags at once in every cached list page; undo if the server refuses.
       async onQueryStarted({ id, tags }, { dispatch, getState, queryFulfilled }) {
-        const patches = catalogApi.util
-          .selectCachedArgsForQuery(getState(), 'listAudios')
-          .map((args) =>
-            dispatch(
-              catalogApi.util.updateQueryData('listAudios', args, (page) => {
-                const audio = page.results.find((item: AudioListItem) => item.id === id);
-                if (audio) audio.tags = normalizeTagList(tags);
-              }),
-            ),
-          );
+        const patches = catalogApi.util.selectCachedArgsForQuery(getState(), 'listAudios').map((args) =>
+          dispatch(
+            catalogApi.util.updateQueryData('listAudios', args, (page) => {
+              const audio = page.results.find((item: AudioListItem) => item.id === id);
+              if (audio) audio.tags = normalizeTagList(tags);
+            }),
+          ),
+        );
         try {
           await queryFulfilled;
         } catch {
           patches.forEach((patch) => patch.undo());
         }
       },
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Audio', id }, { type: 'Tag', id: 'LIST' }]),
+      invalidatesTags: (_result, error, { id }) =>
+        error
+          ? []
+          : [
+              { type: 'Audio', id },
+              { type: 'Tag', id: 'LIST' },
+            ],
     }),
     listTags: build.query<Tag[], void>({
       query: () => 'tags/',

@@ -1,4 +1,10 @@
-import type { ApprovalDetail, ApprovalListQueryParams, ApprovalPage, ApprovalParams, ApprovalRow } from '../contract/approvals';
+import type {
+  ApprovalDetail,
+  ApprovalListQueryParams,
+  ApprovalPage,
+  ApprovalParams,
+  ApprovalRow,
+} from '../contract/approvals';
 import type { AudioDetail } from '../contract/audio';
 import type { AudioUsageQueryParams, AudioUsageRow } from '../contract/audio-usage';
 import type { HlPoint } from '../contract/hlpoints';
@@ -16,7 +22,10 @@ export const reportsApi = baseApi.injectEndpoints({
     listAudioUsage: build.query<AudioUsageRow[], AudioUsageQueryParams>({
       query: (params) => `audio-usage/${toQueryString(params as Query)}`,
       // Rows carry the audio's tags: a taggify of one of them refreshes the page.
-      providesTags: (rows) => [{ type: 'Usage', id: 'LIST' }, ...(rows ?? []).map((row) => ({ type: 'Audio' as const, id: row.id }))],
+      providesTags: (rows) => [
+        { type: 'Usage', id: 'LIST' },
+        ...(rows ?? []).map((row) => ({ type: 'Audio' as const, id: row.id })),
+      ],
     }),
     getSegmentStats: build.query<SegmentStatsRow[], SegmentStatsQueryParams>({
       query: (params) => `segment/stats/${toQueryString(params as Query)}`,
@@ -47,7 +56,15 @@ export const reportsApi = baseApi.injectEndpoints({
     unapprove: build.mutation<unknown, ApprovalRow>({
       query: (row) =>
         row.src === 'template'
-          ? { url: 'template-approved/', method: 'POST', body: { music_canonical_id: row.music_canonical_id, template_clips_media_id: row.template_clips_media_id ?? row.id, approved: null } }
+          ? {
+              url: 'template-approved/',
+              method: 'POST',
+              body: {
+                music_canonical_id: row.music_canonical_id,
+                template_clips_media_id: row.template_clips_media_id ?? row.id,
+                approved: null,
+              },
+            }
           : { url: `beats/${encodeURIComponent(row.id)}/toggle_beats_done/`, method: 'POST', body: { done: false } },
       invalidatesTags: (_result, error, row) =>
         error

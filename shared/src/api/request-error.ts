@@ -1,5 +1,6 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
 import { formatValidationDetail } from '../domain/errors-format';
 
 /**

@@ -1,12 +1,13 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { AudioDetail, LockState } from '../contract/audio';
+
 import type { AutobeatAnswer, StemStatus } from '../contract/analysis';
+import type { AudioDetail, LockState } from '../contract/audio';
 import type { Beat, BeatCreateBody, BeatImage, BeatUpdateBody } from '../contract/beats';
 import type { HlPointTop } from '../contract/hlpoints';
 import type { TemplateApprovedBody, TemplateToggleApprovalBody } from '../contract/templates';
-import { describeRequestError, statusOf } from './request-error';
 import { baseApi } from './base-api';
 import { catalogApi } from './catalog-api';
+import { describeRequestError, statusOf } from './request-error';
 
 /** Audio detail as the workspace reads it (with peaks_url once the analysis has computed the waveform). */
 export type WorkspaceAudio = AudioDetail;
@@ -27,21 +28,33 @@ const LOCKED_BY_PREFIX = 'Locked by ';
 /** The holder named by a 409 `Locked by {user}` answer. */
 function readRefusedBy(error: FetchBaseQueryError): string {
   const detail = (error.data as { detail?: unknown } | undefined)?.detail;
-  return typeof detail === 'string' && detail.startsWith(LOCKED_BY_PREFIX) ? detail.slice(LOCKED_BY_PREFIX.length) : 'another user';
+  return typeof detail === 'string' && detail.startsWith(LOCKED_BY_PREFIX)
+    ? detail.slice(LOCKED_BY_PREFIX.length)
+    : 'another user';
 }
 
 type ApprovalChange = { music_canonical_id: string; template_clips_media_id: string; approved: boolean | null };
 type PatchApi = { dispatch: (action: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<unknown> };
 
 /** Shows a template's new approval in every cached template list of its audio at once; undone if refused. */
-async function showApprovalAtOnce(change: ApprovalChange, { dispatch, getState, queryFulfilled }: PatchApi): Promise<void> {
+async function showApprovalAtOnce(
+  change: ApprovalChange,
+  { dispatch, getState, queryFulfilled }: PatchApi,
+): Promise<void> {
   const patches = catalogApi.util
     .selectCachedArgsForQuery(getState() as never, 'listTemplates')
     .filter((args) => args.music_canonical_id === change.music_canonical_id)
-    .map((args) => dispatch(catalogApi.util.updateQueryData('listTemplates', args, (templates) => {
-      const template = templates.find((t) => t.template_info.template_clips_media_id === change.template_clips_media_id);
-      if (template) template.template_meta.approved = change.approved;
-    })) as { undo: () => void });
+    .map(
+      (args) =>
+        dispatch(
+          catalogApi.util.updateQueryData('listTemplates', args, (templates) => {
+            const template = templates.find(
+              (t) => t.template_info.template_clips_media_id === change.template_clips_media_id,
+            );
+            if (template) template.template_meta.approved = change.approved;
+          }),
+        ) as { undo: () => void },
+    );
   try {
     await queryFulfilled;
   } catch {
@@ -64,9 +77,15 @@ export const workspaceApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'beats/', method: 'POST', body }),
       async onQueryStarted(body, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(workspaceApi.util.updateQueryData('listBeats', body.music_canonical_id, (beats) => { if (!beats.some((b) => b.id === data.id)) beats.push(data); }));
+        if (data)
+          dispatch(
+            workspaceApi.util.updateQueryData('listBeats', body.music_canonical_id, (beats) => {
+              if (!beats.some((b) => b.id === data.id)) beats.push(data);
+            }),
+          );
       },
-      invalidatesTags: (_result, error, body) => (error ? [beatsTag(body.music_canonical_id)] : [{ type: 'Audio', id: 'LIST' }]),
+      invalidatesTags: (_result, error, body) =>
+        error ? [beatsTag(body.music_canonical_id)] : [{ type: 'Audio', id: 'LIST' }],
     }),
     /** Full PUT with the version read; a stale version is refused (409) and nothing is overwritten. */
     updateBeat: build.mutation<Beat, BeatUpdateArgs>({
@@ -77,21 +96,37 @@ export const workspaceApi = baseApi.injectEndpoints({
     }),
     deleteBeat: build.mutation<void, { id: string; musicCanonicalId: string }>({
       query: ({ id }) => ({ url: `beats/${encodeURIComponent(id)}/`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, { musicCanonicalId }) => [beatsTag(musicCanonicalId), { type: 'Audio', id: 'LIST' }],
+      invalidatesTags: (_result, _error, { musicCanonicalId }) => [
+        beatsTag(musicCanonicalId),
+        { type: 'Audio', id: 'LIST' },
+      ],
     }),
     toggleBeatDone: build.mutation<{ done: boolean; version?: number }, BeatDoneArgs>({
-      query: ({ id, done }) => ({ url: `beats/${encodeURIComponent(id)}/toggle_beats_done/`, method: 'POST', body: { done } }),
-      invalidatesTags: [{ type: 'Approval', id: 'LIST' }, { type: 'Audio', id: 'LIST' }],
+      query: ({ id, done }) => ({
+        url: `beats/${encodeURIComponent(id)}/toggle_beats_done/`,
+        method: 'POST',
+        body: { done },
+      }),
+      invalidatesTags: [
+        { type: 'Approval', id: 'LIST' },
+        { type: 'Audio', id: 'LIST' },
+      ],
     }),
     toggleTemplateApproval: build.mutation<unknown, TemplateToggleApprovalBody>({
       query: (body) => ({ url: 'template-toggle-approval/', method: 'POST', body }),
       onQueryStarted: (body, api) => showApprovalAtOnce(body, api),
-      invalidatesTags: (_result, _error, body) => [{ type: 'Template', id: body.music_canonical_id }, { type: 'Approval', id: 'LIST' }],
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'Template', id: body.music_canonical_id },
+        { type: 'Approval', id: 'LIST' },
+      ],
     }),
     setTemplateApproved: build.mutation<unknown, TemplateApprovedBody>({
       query: (body) => ({ url: 'template-approved/', method: 'POST', body }),
       onQueryStarted: (body, api) => showApprovalAtOnce(body, api),
-      invalidatesTags: (_result, _error, body) => [{ type: 'Template', id: body.music_canonical_id }, { type: 'Approval', id: 'LIST' }],
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'Template', id: body.music_canonical_id },
+        { type: 'Approval', id: 'LIST' },
+      ],
     }),
     saveEndingPoints: build.mutation<{ ending_points: number[] }, EndingPointsArgs>({
       query: ({ id, ending_points }) => ({ url: `${audioPath(id)}eps/`, method: 'POST', body: { ending_points } }),

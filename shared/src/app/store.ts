@@ -1,11 +1,20 @@
 import { combineSlices, configureStore, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
+
 import { baseApi } from '../api/base-api';
 import { describeRequestError } from '../api/request-error';
 import { toastPushed, toastsSlice } from './toasts';
 
 /** Endpoints whose errors their screen shows inline (forms), so no toast is raised for them. */
 const INLINE_ERROR_ENDPOINTS = new Set<string>([
-  'getMe', 'login', 'logout', 'createUser', 'updateUser', 'getUser', 'deleteUser', 'createTag', 'deleteTag',
+  'getMe',
+  'login',
+  'logout',
+  'createUser',
+  'updateUser',
+  'getUser',
+  'deleteUser',
+  'createTag',
+  'deleteTag',
 ]);
 
 /** The one place request errors reach the user: a toast with the server's message. */

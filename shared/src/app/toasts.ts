@@ -9,7 +9,9 @@ export const toastsSlice = createSlice({
   initialState: [] as Toast[],
   reducers: {
     toastPushed: {
-      reducer: (state, action: PayloadAction<Toast>) => { state.push(action.payload); },
+      reducer: (state, action: PayloadAction<Toast>) => {
+        state.push(action.payload);
+      },
       prepare: (kind: ToastKind, text: string) => ({ payload: { id: nanoid(), kind, text } }),
     },
     toastShown: (state, action: PayloadAction<string>) => state.filter((t) => t.id !== action.payload),

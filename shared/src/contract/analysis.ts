@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { StemTrackSchema } from './audio';
 import { SecondsSchema } from './fields';
 

@@ -1,6 +1,16 @@
 import { z } from 'zod';
+
+import {
+  CountSchema,
+  IdSchema,
+  MsSchema,
+  pageOf,
+  queryList,
+  SecondsSchema,
+  SegmentInfoSchema,
+  SkipSchema,
+} from './fields';
 import { TagTextSchema } from './tags';
-import { CountSchema, IdSchema, MsSchema, pageOf, queryList, SecondsSchema, SegmentInfoSchema, SkipSchema } from './fields';
 
 export const APPROVAL_SOURCES = ['beat', 'template'] as const;
 export const ApprovalSourceSchema = z.enum(APPROVAL_SOURCES);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { CountSchema, QueryDateSchema, SkipSchema } from './fields';
 
 /** GET /api/audio-usage/: reels taken within [taken_at_from, taken_at_to], most used first. */

@@ -1,8 +1,22 @@
 import { z } from 'zod';
+
 import { AUDIO_TYPES, TREND_LIST_VALUES } from '../domain/constants';
 import { normalizeTagList } from '../domain/tags';
+import {
+  CountSchema,
+  IdSchema,
+  MsSchema,
+  pageOf,
+  QueryBooleanSchema,
+  QueryDateSchema,
+  queryEnum,
+  queryInt,
+  queryList,
+  QuerySearchSchema,
+  SecondsSchema,
+  SkipSchema,
+} from './fields';
 import { TAGS_PER_AUDIO_MAX, TagTextSchema } from './tags';
-import { CountSchema, IdSchema, MsSchema, pageOf, queryEnum, queryInt, queryList, QueryBooleanSchema, QueryDateSchema, QuerySearchSchema, SecondsSchema, SkipSchema } from './fields';
 
 export const AUDIO_SORT_FIELDS = ['created_at', 'growth'] as const;
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
@@ -76,7 +90,11 @@ export type AudioListItem = z.infer<typeof AudioListItemSchema>;
 export const AudioListPageSchema = pageOf(AudioListItemSchema);
 export type AudioListPage = z.infer<typeof AudioListPageSchema>;
 
-export const StemTrackSchema = z.object({ type: z.string(), url: z.string(), peaks_url: z.string().nullable().optional() });
+export const StemTrackSchema = z.object({
+  type: z.string(),
+  url: z.string(),
+  peaks_url: z.string().nullable().optional(),
+});
 export type StemTrack = z.infer<typeof StemTrackSchema>;
 
 /** GET /api/audio/{id}/ */

@@ -1,7 +1,7 @@
-import { BeatCreateBodySchema, BeatRenameBodySchema, BeatUpdateBodySchema } from './beats';
-import { TemplateApprovedBodySchema, TemplateListQuerySchema, TemplateToggleApprovalBodySchema } from './templates';
 import { ApprovalListQuerySchema } from './approvals';
 import { AudioUsageQuerySchema } from './audio-usage';
+import { BeatCreateBodySchema, BeatRenameBodySchema, BeatUpdateBodySchema } from './beats';
+import { TemplateApprovedBodySchema, TemplateListQuerySchema, TemplateToggleApprovalBodySchema } from './templates';
 
 const create = { name: 'beat#1', music_canonical_id: '7001', audio_type: 'music' };
 const full = { ...create, done: false, type: 'manual', offsets: [2, 1, 1], version: 3 };
@@ -39,10 +39,16 @@ describe('beat bodies', () => {
   });
 
   it('accepts derived fields on PUT but not non-integer ms', () => {
-    const derived = { segments_info: [{ duration_in_ms: 1000 }], starting_point_in_ms: 0, audio_asset_start_time_in_ms: 0 };
+    const derived = {
+      segments_info: [{ duration_in_ms: 1000 }],
+      starting_point_in_ms: 0,
+      audio_asset_start_time_in_ms: 0,
+    };
     expect(BeatUpdateBodySchema.safeParse({ ...full, ...derived }).success).toBe(true);
     expect(BeatUpdateBodySchema.safeParse({ ...full, segments_info: [{ duration_in_ms: 1.5 }] }).success).toBe(false);
-    expect(BeatUpdateBodySchema.safeParse({ ...full, segments_info: [{ duration_in_ms: 1, x: 1 }] }).success).toBe(false);
+    expect(BeatUpdateBodySchema.safeParse({ ...full, segments_info: [{ duration_in_ms: 1, x: 1 }] }).success).toBe(
+      false,
+    );
   });
 
   it('renames with a trimmed name only', () => {
@@ -54,8 +60,17 @@ describe('beat bodies', () => {
 describe('template and report queries/bodies', () => {
   it('reads the workspace template query', () => {
     expect(
-      TemplateListQuerySchema.parse({ music_canonical_id: '7001', exclude_not_started_at_highlight: 'true', exclude_disapproved: 'true' }),
-    ).toEqual({ music_canonical_id: '7001', exclude_not_started_at_highlight: true, exclude_disapproved: true, exclude_approved: undefined });
+      TemplateListQuerySchema.parse({
+        music_canonical_id: '7001',
+        exclude_not_started_at_highlight: 'true',
+        exclude_disapproved: 'true',
+      }),
+    ).toEqual({
+      music_canonical_id: '7001',
+      exclude_not_started_at_highlight: true,
+      exclude_disapproved: true,
+      exclude_approved: undefined,
+    });
     expect(TemplateListQuerySchema.safeParse({}).success).toBe(false);
   });
 
@@ -72,7 +87,10 @@ describe('template and report queries/bodies', () => {
     expect(TemplateToggleApprovalBodySchema.safeParse({ ...body, approved: true }).success).toBe(true);
     expect(TemplateToggleApprovalBodySchema.safeParse({ ...body, approved: null }).success).toBe(true);
     expect(TemplateToggleApprovalBodySchema.safeParse({ ...body, approved: false }).success).toBe(false);
-    expect(TemplateApprovedBodySchema.safeParse({ music_canonical_id: '1', template_clips_media_id: 'c', approved: false }).success).toBe(true);
+    expect(
+      TemplateApprovedBodySchema.safeParse({ music_canonical_id: '1', template_clips_media_id: 'c', approved: false })
+        .success,
+    ).toBe(true);
   });
 
   it('reads approvals tags as a list and usage dates as Date', () => {

@@ -1,8 +1,18 @@
 import { z } from 'zod';
+
 import { BEAT_TYPES } from '../domain/constants';
 import { normalizeOffsets } from '../domain/offsets';
 import { AudioTypeSchema } from './audio';
-import { CountSchema, IdSchema, MAX_OFFSETS, MsSchema, NAME_MAX_LENGTH, NameSchema, SecondsSchema, SegmentInfoSchema } from './fields';
+import {
+  CountSchema,
+  IdSchema,
+  MAX_OFFSETS,
+  MsSchema,
+  NAME_MAX_LENGTH,
+  NameSchema,
+  SecondsSchema,
+  SegmentInfoSchema,
+} from './fields';
 
 export const BeatTypeSchema = z.enum(BEAT_TYPES);
 

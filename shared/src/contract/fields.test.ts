@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { IdSchema, QueryBooleanSchema, QueryDateSchema, queryEnum, queryInt, queryList, QuerySearchSchema, SkipSchema } from './fields';
+
+import {
+  IdSchema,
+  QueryBooleanSchema,
+  QueryDateSchema,
+  queryEnum,
+  queryInt,
+  queryList,
+  QuerySearchSchema,
+  SkipSchema,
+} from './fields';
 
 describe('query field coercion', () => {
   it('reads whole numbers from text and treats "" as no bound', () => {
@@ -76,6 +86,7 @@ describe('query field coercion', () => {
 
   it('accepts only plain ids', () => {
     expect(IdSchema.safeParse('7123456789_ab-C').success).toBe(true);
-    for (const bad of ['', '$ne', 'a.b', 'a/b', '../x', 'x'.repeat(129)]) expect(IdSchema.safeParse(bad).success).toBe(false);
+    for (const bad of ['', '$ne', 'a.b', 'a/b', '../x', 'x'.repeat(129)])
+      expect(IdSchema.safeParse(bad).success).toBe(false);
   });
 });

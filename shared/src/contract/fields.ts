@@ -17,7 +17,10 @@ export const IdSchema = z.string().regex(ID_PATTERN, 'Enter a valid id: letters,
 export const SecondsSchema = z.number().min(0).max(MAX_TIME_S);
 
 /** Whole milliseconds ≥ 0. */
-export const MsSchema = z.int().min(0).max(MAX_TIME_S * 1000);
+export const MsSchema = z
+  .int()
+  .min(0)
+  .max(MAX_TIME_S * 1000);
 
 export const CountSchema = z.int().min(0);
 
@@ -91,7 +94,9 @@ export function queryList<T extends z.ZodType<string, string>>(item: T, maxItems
   return z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((v) => v.trim() !== ''))
+    .transform((value) =>
+      (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((v) => v.trim() !== ''),
+    )
     .pipe(z.array(item).max(maxItems));
 }
 

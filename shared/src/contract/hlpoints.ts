@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { CountSchema, MsSchema } from './fields';
 
 /** GET /api/hlpoints/: template start times, most frequent first. */

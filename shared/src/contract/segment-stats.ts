@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { CountSchema, queryInt } from './fields';
 
 /** GET /api/segment/stats/: filters applied before grouping by segment count. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { CountSchema, IdSchema, MsSchema, QueryBooleanSchema, SegmentInfoSchema } from './fields';
 
 /** GET /api/templates/: the workspace sends exclude_not_started_at_highlight and exclude_disapproved. */

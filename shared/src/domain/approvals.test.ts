@@ -11,7 +11,10 @@ describe('deriveApprovalMarkers', () => {
   });
 
   it('has only S and E for one segment and nothing without segments', () => {
-    expect(deriveApprovalMarkers({ startMs: null, segmentDurationsMs: [1000] }).map((m) => m.label)).toEqual(['S', 'E']);
+    expect(deriveApprovalMarkers({ startMs: null, segmentDurationsMs: [1000] }).map((m) => m.label)).toEqual([
+      'S',
+      'E',
+    ]);
     expect(deriveApprovalMarkers({ startMs: 1000, segmentDurationsMs: [] })).toEqual([]);
   });
 });

@@ -1,12 +1,18 @@
 import { isLockLive, isStemStatusTerminal } from './audio-status';
 
 describe('isStemStatusTerminal', () => {
-  it.each([['ready', true], ['failed: out of memory', true], ['FAILED', false], ['upload_fail', true], ['requested', false], ['processing', false], [null, false], [undefined, false]])(
-    '%p → %p',
-    (status, terminal) => {
-      expect(isStemStatusTerminal(status)).toBe(terminal);
-    },
-  );
+  it.each([
+    ['ready', true],
+    ['failed: out of memory', true],
+    ['FAILED', false],
+    ['upload_fail', true],
+    ['requested', false],
+    ['processing', false],
+    [null, false],
+    [undefined, false],
+  ])('%p → %p', (status, terminal) => {
+    expect(isStemStatusTerminal(status)).toBe(terminal);
+  });
 });
 
 describe('isLockLive', () => {

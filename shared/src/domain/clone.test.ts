@@ -27,6 +27,9 @@ describe('clone', () => {
   });
 
   it('builds name and offsets together', () => {
-    expect(buildClonedBeat(1, 2, { startMs: null, segmentDurationsMs: [2000] })).toEqual({ name: 'beat#2 copy of tmpl#2', offsetsS: [2] });
+    expect(buildClonedBeat(1, 2, { startMs: null, segmentDurationsMs: [2000] })).toEqual({
+      name: 'beat#2 copy of tmpl#2',
+      offsetsS: [2],
+    });
   });
 });

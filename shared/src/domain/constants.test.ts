@@ -3,8 +3,12 @@ import { formatLockedBy, OFFSET_BEFORE_HIGHLIGHT_MESSAGE } from './rule-messages
 
 describe('constants', () => {
   it('match docs/rules.md "Limits"', () => {
-    expect([c.PAGE_SIZE, c.STEM_POLL_INTERVAL_MS, c.LOCK_REFRESH_MS, c.LOCK_EXPIRY_MS, c.TOAST_DURATION_MS]).toEqual([100, 4000, 10000, 30000, 4000]);
-    expect([c.ENDING_POINT_MARGIN_S, c.TEMPLATE_LENGTH_CAP_S, c.SIMILARITY_THRESHOLD_DEFAULT_PERCENT]).toEqual([0.5, 30, 90]);
+    expect([c.PAGE_SIZE, c.STEM_POLL_INTERVAL_MS, c.LOCK_REFRESH_MS, c.LOCK_EXPIRY_MS, c.TOAST_DURATION_MS]).toEqual([
+      100, 4000, 10000, 30000, 4000,
+    ]);
+    expect([c.ENDING_POINT_MARGIN_S, c.TEMPLATE_LENGTH_CAP_S, c.SIMILARITY_THRESHOLD_DEFAULT_PERCENT]).toEqual([
+      0.5, 30, 90,
+    ]);
     expect([c.ZOOM_MIN_PX_PER_S, c.ZOOM_MAX_PX_PER_S, c.ZOOM_DEFAULT_PX_PER_S]).toEqual([0, 200, 0]);
     expect([c.PLAYBACK_RATE_MIN, c.PLAYBACK_RATE_MAX, c.PLAYBACK_RATE_STEP]).toEqual([0.5, 2, 0.1]);
     expect([c.VOLUME_MIN_PERCENT, c.VOLUME_MAX_PERCENT, c.VOLUME_DEFAULT_PERCENT]).toEqual([0, 100, 100]);

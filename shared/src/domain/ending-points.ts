@@ -1,5 +1,5 @@
 import { ENDING_POINT_MARGIN_S } from './constants';
-import { fail, succeed, type Result } from './result';
+import { fail, type Result, succeed } from './result';
 import { formatEndingPointTooClose, INVALID_ENDING_POINT_MESSAGE } from './rule-messages';
 import { roundSeconds, secondsToMs } from './time';
 
@@ -38,7 +38,10 @@ export function removeEndingPoint(pointsS: readonly number[], pointS: number): n
 }
 
 /** Checks a saved list (server side): times ≥ 0 and spaced; the value is the normalized list. */
-export function validateEndingPoints(pointsS: readonly number[], marginS: number = ENDING_POINT_MARGIN_S): Result<number[]> {
+export function validateEndingPoints(
+  pointsS: readonly number[],
+  marginS: number = ENDING_POINT_MARGIN_S,
+): Result<number[]> {
   if (pointsS.some((p) => !Number.isFinite(p) || p < 0)) return fail(INVALID_ENDING_POINT_MESSAGE);
   const normalized = normalizeEndingPoints(pointsS);
   if (normalized.length !== pointsS.length || !areEndingPointsSpaced(normalized, marginS)) {

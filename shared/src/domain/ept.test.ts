@@ -13,7 +13,11 @@ describe('buildEpBeats', () => {
   });
 
   it('keeps offsets strictly before e − margin, then e, numbering in time order', () => {
-    const result = buildEpBeats({ ...original, beat: { name: 'main', offsetsS: [1, 2, 3, 4] }, endingPointsS: [6, 3.5] });
+    const result = buildEpBeats({
+      ...original,
+      beat: { name: 'main', offsetsS: [1, 2, 3, 4] },
+      endingPointsS: [6, 3.5],
+    });
     expect(result).toEqual({
       ok: true,
       value: [
@@ -56,7 +60,13 @@ describe('buildEpBeats', () => {
   });
 
   it('uses a custom margin and cap', () => {
-    const result = buildEpBeats({ ...original, beat: { name: 'b', offsetsS: [1, 2] }, endingPointsS: [3, 12], marginS: 1.5, lengthCapS: 10 });
+    const result = buildEpBeats({
+      ...original,
+      beat: { name: 'b', offsetsS: [1, 2] },
+      endingPointsS: [3, 12],
+      marginS: 1.5,
+      lengthCapS: 10,
+    });
     expect(result).toEqual({ ok: true, value: [{ name: 'b_ep#1', type: 'ep', offsetsS: [1, 3] }] });
   });
 
@@ -67,8 +77,15 @@ describe('buildEpBeats', () => {
 
 describe('mergeBeatsByName', () => {
   it('replaces same-named beats in place and appends new ones', () => {
-    const existing = [{ name: 'a', v: 1 }, { name: 'a_ep#1', v: 1 }, { name: 'c', v: 1 }];
-    const incoming = [{ name: 'a_ep#1', v: 2 }, { name: 'a_ep#2', v: 2 }];
+    const existing = [
+      { name: 'a', v: 1 },
+      { name: 'a_ep#1', v: 1 },
+      { name: 'c', v: 1 },
+    ];
+    const incoming = [
+      { name: 'a_ep#1', v: 2 },
+      { name: 'a_ep#2', v: 2 },
+    ];
     expect(mergeBeatsByName(existing, incoming)).toEqual([
       { name: 'a', v: 1 },
       { name: 'a_ep#1', v: 2 },

@@ -1,7 +1,7 @@
 import { ENDING_POINT_MARGIN_S, TEMPLATE_LENGTH_CAP_S } from './constants';
 import { normalizeEndingPoints } from './ending-points';
 import { isBeforeFirstHighlight, normalizeOffsets } from './offsets';
-import { fail, succeed, type Result } from './result';
+import { fail, type Result, succeed } from './result';
 import { NO_EPS_MESSAGE } from './rule-messages';
 import { deriveSegments } from './segments';
 import { secondsToMs } from './time';
@@ -37,7 +37,11 @@ export function buildEpBeats(input: EptInput): Result<EpBeat[]> {
   endingPoints.forEach((endS, index) => {
     const endMs = secondsToMs(endS);
     const offsetsS = [...offsets.filter((o) => secondsToMs(o) < endMs - marginMs), endS];
-    const derived = deriveSegments({ offsetsS, isOriginalSound: input.isOriginalSound, highlightStartTimesMs: input.highlightStartTimesMs });
+    const derived = deriveSegments({
+      offsetsS,
+      isOriginalSound: input.isOriginalSound,
+      highlightStartTimesMs: input.highlightStartTimesMs,
+    });
     if (derived.starting_point_in_ms === null || endMs - derived.starting_point_in_ms > capMs) return;
     if (offsetsS.some((o) => isBeforeFirstHighlight(o, input.isOriginalSound, input.highlightStartTimesMs))) return;
     results.push({ name: nameEpBeat(input.beat.name, index + 1), type: 'ep', offsetsS });

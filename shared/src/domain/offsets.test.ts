@@ -1,4 +1,12 @@
-import { addOffset, findFirstHighlightMs, normalizeOffsets, parseOffsetInput, removeOffset, validateOffset, validateOffsetList } from './offsets';
+import {
+  addOffset,
+  findFirstHighlightMs,
+  normalizeOffsets,
+  parseOffsetInput,
+  removeOffset,
+  validateOffset,
+  validateOffsetList,
+} from './offsets';
 import { INVALID_OFFSET_MESSAGE, OFFSET_BEFORE_HIGHLIGHT_MESSAGE, SELECT_BEAT_FIRST_MESSAGE } from './rule-messages';
 
 const music = { hasSelectedBeat: true, isOriginalSound: false, highlightStartTimesMs: [8000, 2000] };
@@ -27,7 +35,13 @@ describe('normalizeOffsets / addOffset / removeOffset', () => {
 });
 
 describe('parseOffsetInput', () => {
-  it.each([['12.5', 12.5], [' 3 ', 3], ['.5', 0.5], ['7.', 7], ['0', 0]])('reads %p', (text, value) => {
+  it.each([
+    ['12.5', 12.5],
+    [' 3 ', 3],
+    ['.5', 0.5],
+    ['7.', 7],
+    ['0', 0],
+  ])('reads %p', (text, value) => {
     expect(parseOffsetInput(text)).toBe(value);
   });
 
@@ -44,7 +58,10 @@ describe('parseOffsetInput', () => {
 
 describe('validateOffset', () => {
   it('asks for a beat before anything else', () => {
-    expect(validateOffset({ ...music, hasSelectedBeat: false, input: 'abc' })).toEqual({ ok: false, error: SELECT_BEAT_FIRST_MESSAGE });
+    expect(validateOffset({ ...music, hasSelectedBeat: false, input: 'abc' })).toEqual({
+      ok: false,
+      error: SELECT_BEAT_FIRST_MESSAGE,
+    });
   });
 
   it('refuses non-numeric text', () => {
@@ -52,7 +69,10 @@ describe('validateOffset', () => {
   });
 
   it('refuses a music offset at or before the FIRST highlight (exact message)', () => {
-    expect(validateOffset({ ...music, input: '2' })).toEqual({ ok: false, error: 'Offsets cannot be before first highlight in music' });
+    expect(validateOffset({ ...music, input: '2' })).toEqual({
+      ok: false,
+      error: 'Offsets cannot be before first highlight in music',
+    });
     expect(validateOffset({ ...music, input: 1.5 })).toEqual({ ok: false, error: OFFSET_BEFORE_HIGHLIGHT_MESSAGE });
     expect(validateOffset({ ...music, input: 2.004 })).toEqual({ ok: false, error: OFFSET_BEFORE_HIGHLIGHT_MESSAGE });
   });

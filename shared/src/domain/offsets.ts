@@ -1,9 +1,9 @@
-import { fail, succeed, type Result } from './result';
+import { fail, type Result, succeed } from './result';
 import {
   INVALID_OFFSET_MESSAGE,
   OFFSET_BEFORE_HIGHLIGHT_MESSAGE,
-  SELECT_BEAT_FIRST_MESSAGE,
   type OffsetRuleMessage,
+  SELECT_BEAT_FIRST_MESSAGE,
 } from './rule-messages';
 import { roundSeconds, secondsToMs } from './time';
 

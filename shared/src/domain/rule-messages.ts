@@ -24,6 +24,4 @@ export function formatLockedBy(user: string): string {
 }
 
 export type OffsetRuleMessage =
-  | typeof SELECT_BEAT_FIRST_MESSAGE
-  | typeof INVALID_OFFSET_MESSAGE
-  | typeof OFFSET_BEFORE_HIGHLIGHT_MESSAGE;
+  typeof SELECT_BEAT_FIRST_MESSAGE | typeof INVALID_OFFSET_MESSAGE | typeof OFFSET_BEFORE_HIGHLIGHT_MESSAGE;

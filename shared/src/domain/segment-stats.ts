@@ -6,6 +6,9 @@ export type SegmentStatsCounts = {
 };
 
 /** Segment stats rows whose count for the chosen switch position is not zero. */
-export function selectVisibleSegmentStats<T extends SegmentStatsCounts>(rows: readonly T[], mode: SegmentStatsMode): T[] {
+export function selectVisibleSegmentStats<T extends SegmentStatsCounts>(
+  rows: readonly T[],
+  mode: SegmentStatsMode,
+): T[] {
   return rows.filter((row) => (mode === 'approved' ? row.total_approved : row.total_available) > 0);
 }

@@ -25,7 +25,11 @@ describe('deriveSegments', () => {
   });
 
   it('starts music at the latest highlight at or before the first offset', () => {
-    const derived = deriveSegments({ offsetsS: [12.5, 15], isOriginalSound: false, highlightStartTimesMs: [20000, 3000, 10250] });
+    const derived = deriveSegments({
+      offsetsS: [12.5, 15],
+      isOriginalSound: false,
+      highlightStartTimesMs: [20000, 3000, 10250],
+    });
     expect(derived.starting_point_in_ms).toBe(10250);
     expect(derived.audio_asset_start_time_in_ms).toBe(10250);
     expect(derived.segments_info).toEqual([{ duration_in_ms: 2250 }, { duration_in_ms: 2500 }]);
@@ -39,8 +43,12 @@ describe('deriveSegments', () => {
   });
 
   it('starts music at 0 when no highlight precedes the first offset', () => {
-    expect(deriveSegments({ offsetsS: [1], isOriginalSound: false, highlightStartTimesMs: [4000] }).starting_point_in_ms).toBe(0);
-    expect(deriveSegments({ offsetsS: [1], isOriginalSound: false, highlightStartTimesMs: [] }).starting_point_in_ms).toBe(0);
+    expect(
+      deriveSegments({ offsetsS: [1], isOriginalSound: false, highlightStartTimesMs: [4000] }).starting_point_in_ms,
+    ).toBe(0);
+    expect(
+      deriveSegments({ offsetsS: [1], isOriginalSound: false, highlightStartTimesMs: [] }).starting_point_in_ms,
+    ).toBe(0);
   });
 
   it('sorts, de-duplicates and rounds the boundaries', () => {

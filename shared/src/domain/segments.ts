@@ -22,7 +22,11 @@ export type DerivedSegments = {
 };
 
 /** Start of the first segment in ms: 0 for original sound, else the latest highlight ≤ first offset. */
-export function deriveStartMs(firstOffsetS: number, isOriginalSound: boolean, highlightStartTimesMs: readonly number[]): number {
+export function deriveStartMs(
+  firstOffsetS: number,
+  isOriginalSound: boolean,
+  highlightStartTimesMs: readonly number[],
+): number {
   if (isOriginalSound) return 0;
   const firstOffsetMs = secondsToMs(firstOffsetS);
   const before = highlightStartTimesMs.filter((ms) => Number.isFinite(ms) && ms <= firstOffsetMs);
@@ -32,7 +36,14 @@ export function deriveStartMs(firstOffsetS: number, isOriginalSound: boolean, hi
 /** Segments of a beat (docs/rules.md "Clone"): start→o1, o1→o2, …; an offset equal to the start opens no empty segment. */
 export function deriveSegments(input: SegmentInput): DerivedSegments {
   const boundariesS = normalizeOffsets(input.offsetsS);
-  const empty = { boundariesS, startS: null, segments: [], segments_info: [], starting_point_in_ms: null, audio_asset_start_time_in_ms: null };
+  const empty = {
+    boundariesS,
+    startS: null,
+    segments: [],
+    segments_info: [],
+    starting_point_in_ms: null,
+    audio_asset_start_time_in_ms: null,
+  };
   if (boundariesS.length === 0) return empty;
   const startMs = deriveStartMs(boundariesS[0], input.isOriginalSound, input.highlightStartTimesMs);
   const endsMs = boundariesS.map(secondsToMs).filter((ms) => ms > startMs);
@@ -41,7 +52,11 @@ export function deriveSegments(input: SegmentInput): DerivedSegments {
   const segmentsInfo: SegmentInfo[] = [];
   let fromMs = startMs;
   for (const toMs of endsMs) {
-    segments.push({ fromS: msToRoundedSeconds(fromMs), toS: msToRoundedSeconds(toMs), durationS: msToRoundedSeconds(toMs - fromMs) });
+    segments.push({
+      fromS: msToRoundedSeconds(fromMs),
+      toS: msToRoundedSeconds(toMs),
+      durationS: msToRoundedSeconds(toMs - fromMs),
+    });
     segmentsInfo.push({ duration_in_ms: toMs - fromMs });
     fromMs = toMs;
   }

@@ -3,7 +3,9 @@ import { deriveTemplateBoundariesMs, deriveTemplateSegments } from './template-b
 
 describe('template boundaries', () => {
   it('starts at audio_asset_start_time_in_ms and adds cumulative durations', () => {
-    expect(deriveTemplateBoundariesMs({ startMs: 5000, segmentDurationsMs: [1000, 500, 250] })).toEqual([5000, 6000, 6500, 6750]);
+    expect(deriveTemplateBoundariesMs({ startMs: 5000, segmentDurationsMs: [1000, 500, 250] })).toEqual([
+      5000, 6000, 6500, 6750,
+    ]);
   });
 
   it('treats a null start as 0 and no segments as the start only', () => {
@@ -12,7 +14,9 @@ describe('template boundaries', () => {
   });
 
   it('gives template segments in seconds', () => {
-    expect(deriveTemplateSegments({ startMs: 1500, segmentDurationsMs: [1234] })).toEqual([{ fromS: 1.5, toS: 2.73, durationS: 1.23 }]);
+    expect(deriveTemplateSegments({ startMs: 1500, segmentDurationsMs: [1234] })).toEqual([
+      { fromS: 1.5, toS: 2.73, durationS: 1.23 },
+    ]);
   });
 });
 
@@ -29,7 +33,10 @@ describe('scoreSimilarity', () => {
   });
 
   it('is symmetric', () => {
-    expect(scoreSimilarity([900, 2100], [1000, 2000])).toBeCloseTo(scoreSimilarity([1000, 2000], [900, 2100]) as number, 12);
+    expect(scoreSimilarity([900, 2100], [1000, 2000])).toBeCloseTo(
+      scoreSimilarity([1000, 2000], [900, 2100]) as number,
+      12,
+    );
   });
 
   it('is null when the counts differ or there is no segment', () => {

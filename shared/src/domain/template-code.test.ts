@@ -25,11 +25,14 @@ describe('buildTemplateCode', () => {
   });
 
   it('marks original sound and handles a beat with no segments', () => {
-    const code = buildTemplateCode({ ...audio, is_original_sound: true }, {
-      segments_info: [],
-      audio_asset_start_time_in_ms: null,
-      template_clips_media_id: null,
-    });
+    const code = buildTemplateCode(
+      { ...audio, is_original_sound: true },
+      {
+        segments_info: [],
+        audio_asset_start_time_in_ms: null,
+        template_clips_media_id: null,
+      },
+    );
     expect(code.audio_type).toBe('original_sound');
     expect(code.segments_count).toBe(0);
     expect(code.segments_length_ms).toBe(0);
@@ -37,12 +40,20 @@ describe('buildTemplateCode', () => {
 
   it('copies only duration_in_ms from segment entries', () => {
     const extra = { duration_in_ms: 10, other: 1 } as { duration_in_ms: number };
-    const code = buildTemplateCode(audio, { segments_info: [extra], audio_asset_start_time_in_ms: 0, template_clips_media_id: null });
+    const code = buildTemplateCode(audio, {
+      segments_info: [extra],
+      audio_asset_start_time_in_ms: 0,
+      template_clips_media_id: null,
+    });
     expect(code.segments_info).toEqual([{ duration_in_ms: 10 }]);
   });
 
   it('serializes to parseable JSON', () => {
-    const code = buildTemplateCode(audio, { segments_info: [], audio_asset_start_time_in_ms: 0, template_clips_media_id: 'x' });
+    const code = buildTemplateCode(audio, {
+      segments_info: [],
+      audio_asset_start_time_in_ms: 0,
+      template_clips_media_id: 'x',
+    });
     expect(JSON.parse(serializeTemplateCode(code))).toEqual(code);
   });
 });

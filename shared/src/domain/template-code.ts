@@ -1,4 +1,4 @@
-import { deriveAudioType, type AudioType } from './constants';
+import { type AudioType, deriveAudioType } from './constants';
 import type { SegmentInfo } from './segments';
 
 export type TemplateCodeAudio = {

@@ -1,13 +1,14 @@
+import { App as AntApp, ConfigProvider, Result } from 'antd';
 import type { ComponentType } from 'react';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import type { AppProps } from 'single-spa';
 import { Provider } from 'react-redux';
-import { App as AntApp, ConfigProvider, Result } from 'antd';
 import { BrowserRouter } from 'react-router-dom';
-import { SUITE_THEME } from './theme';
+import type { AppProps } from 'single-spa';
+import singleSpaReact from 'single-spa-react';
+
 import type { MfeProps } from './mfe-props';
+import { SUITE_THEME } from './theme';
 
 export type RemoteDefinitionOptions = {
   name: string;

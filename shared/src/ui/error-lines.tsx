@@ -8,7 +8,9 @@ export function ErrorLines({ lines }: { lines: string[] }) {
       type="error"
       role="alert"
       data-testid="error-lines"
-      title={lines.map((line) => <div key={line}>{line}</div>)}
+      title={lines.map((line) => (
+        <div key={line}>{line}</div>
+      ))}
     />
   );
 }

@@ -1,9 +1,16 @@
 import { Button, Space, Typography } from 'antd';
-import { PAGE_SIZE } from '../domain/constants';
-import { NEXT_BUTTON, PREV_BUTTON, TOTAL_LABEL } from '../messages';
-import { hasNextPage, stepSkip } from '../domain/paging';
 
-type PagerProps = { skip: number; pageLength: number; total?: number; showTotal?: boolean; onSkip: (skip: number) => void };
+import { PAGE_SIZE } from '../domain/constants';
+import { hasNextPage, stepSkip } from '../domain/paging';
+import { NEXT_BUTTON, PREV_BUTTON, TOTAL_LABEL } from '../messages';
+
+type PagerProps = {
+  skip: number;
+  pageLength: number;
+  total?: number;
+  showTotal?: boolean;
+  onSkip: (skip: number) => void;
+};
 
 /** Prev/Next by PAGE_SIZE; shows skip + 1 as the page number and, unless told not to, the Total. */
 export function Pager({ skip, pageLength, total, showTotal = true, onSkip }: PagerProps) {
@@ -13,7 +20,11 @@ export function Pager({ skip, pageLength, total, showTotal = true, onSkip }: Pag
         {PREV_BUTTON}
       </Button>
       <span data-testid="page-number">{skip + 1}</span>
-      <Button size="small" disabled={!hasNextPage(skip, pageLength, total, PAGE_SIZE)} onClick={() => onSkip(stepSkip(skip, 1, PAGE_SIZE))}>
+      <Button
+        size="small"
+        disabled={!hasNextPage(skip, pageLength, total, PAGE_SIZE)}
+        onClick={() => onSkip(stepSkip(skip, 1, PAGE_SIZE))}
+      >
         {NEXT_BUTTON}
       </Button>
       {showTotal && (

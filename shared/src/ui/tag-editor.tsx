@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
 import { Select } from 'antd';
+import { useMemo } from 'react';
+
 import { useListTagsQuery, useTaggifyAudioMutation } from '../api/catalog-api';
 import { SELECT_MENU_MAX_HEIGHT_PX } from '../domain/constants';
 import { normalizeTagList } from '../domain/tags';

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
+
 import { DECODE_SAMPLE_RATE_HZ, WAVEFORM_HEIGHT_PX } from '../domain/constants';
 import { createPlayheadClock } from '../domain/playhead-clock';
 
@@ -30,7 +31,11 @@ const COLORS = { waveColor: '#8fa3bf', progressColor: '#3b5b8c', cursorColor: '#
  * One wavesurfer.js instance inside `containerRef`, created in an effect when the source changes
  * and destroyed on unmount; every event subscription is undone with the instance.
  */
-export function useWaveform(containerRef: RefObject<HTMLElement | null>, source: WaveformSource | null, options: WaveformOptions = {}): WaveformControls {
+export function useWaveform(
+  containerRef: RefObject<HTMLElement | null>,
+  source: WaveformSource | null,
+  options: WaveformOptions = {},
+): WaveformControls {
   const surferRef = useRef<WaveSurfer | null>(null);
   const timeListeners = useRef(new Set<(timeS: number) => void>());
   // Time updates reach listeners at most every PLAYBACK_TIME_UPDATE_THROTTLE_MS, as in the workspace.
@@ -44,8 +49,15 @@ export function useWaveform(containerRef: RefObject<HTMLElement | null>, source:
     if (!container || !url) return undefined;
     setState({ isReady: false, isPlaying: false, durationS: 0 });
     const surfer = WaveSurfer.create({
-      container, ...COLORS, height, sampleRate: DECODE_SAMPLE_RATE_HZ, normalize: true, cursorWidth: 2,
-      url, peaks: peaks ?? undefined, duration: durationS ?? undefined,
+      container,
+      ...COLORS,
+      height,
+      sampleRate: DECODE_SAMPLE_RATE_HZ,
+      normalize: true,
+      cursorWidth: 2,
+      url,
+      peaks: peaks ?? undefined,
+      duration: durationS ?? undefined,
     });
     surferRef.current = surfer;
     const unsubscribes = [
@@ -66,7 +78,8 @@ export function useWaveform(containerRef: RefObject<HTMLElement | null>, source:
   }, [containerRef, url, peaks, durationS, height, clock]);
 
   return useMemo(() => {
-    const withSurfer = <T,>(act: (s: WaveSurfer) => T, fallback: T) => (surferRef.current ? act(surferRef.current) : fallback);
+    const withSurfer = <T>(act: (s: WaveSurfer) => T, fallback: T) =>
+      surferRef.current ? act(surferRef.current) : fallback;
     return {
       ...state,
       play: (fromS, toS) => withSurfer((s) => void s.play(fromS, toS).catch(() => undefined), undefined),

@@ -1,7 +1,8 @@
-import { Provider } from 'react-redux';
+import { type AppStore, SUITE_THEME } from '@curator/shared';
 import { App as AntApp, ConfigProvider } from 'antd';
+import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { SUITE_THEME, type AppStore } from '@curator/shared';
+
 import { LoginPage } from '../features/auth/login-page';
 import { RequireSession } from '../features/auth/require-session';
 import { ShellLayout } from '../features/layout/shell-layout';

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { trackBeats } from '../dsp/beat-tracker';
 import { downmixToMono } from '../dsp/downmix';
 import { separateHarmonicPercussive } from '../dsp/hpss';
@@ -25,20 +26,32 @@ function benchmarkBeats(lines: string[]): void {
     const mono = downmixToMono(track.channels);
     const startCpuS = cpuS();
     const analysis = trackBeats(mono, track.sampleRateHz);
-    return { item, track, analysis, cpuS: cpuS() - startCpuS,
-      f: scoreBeatFMeasure(track.beatsS, analysis.beatsS), errorMs: measureMedianTimingErrorMs(track.beatsS, analysis.beatsS) };
+    return {
+      item,
+      track,
+      analysis,
+      cpuS: cpuS() - startCpuS,
+      f: scoreBeatFMeasure(track.beatsS, analysis.beatsS),
+      errorMs: measureMedianTimingErrorMs(track.beatsS, analysis.beatsS),
+    };
   });
   lines.push(`beat tracking: ${rows.length} synthesised tracks of 30 s`);
   lines.push(`  mean F-measure (±70 ms, first 5 s ignored): ${mean(rows.map((r) => r.f)).toFixed(3)}`);
   for (const category of [...new Set(rows.map((r) => r.item.category))]) {
     const inCategory = rows.filter((r) => r.item.category === category);
-    lines.push(`    ${category.padEnd(12)} F ${mean(inCategory.map((r) => r.f)).toFixed(3)}  (${inCategory.map((r) => `${r.item.name} ${r.f.toFixed(2)}`).join(', ')})`);
+    lines.push(
+      `    ${category.padEnd(12)} F ${mean(inCategory.map((r) => r.f)).toFixed(3)}  (${inCategory.map((r) => `${r.item.name} ${r.f.toFixed(2)}`).join(', ')})`,
+    );
   }
   const correct = rows.filter((r) => isTempoCorrect(r.track.tempoBpm, r.analysis.tempoBpm)).length;
   lines.push(`  tempo accuracy (±4 %): ${correct}/${rows.length}`);
-  lines.push(`  median signed timing error: ${median(rows.map((r) => r.errorMs).filter(Number.isFinite)).toFixed(1)} ms`);
+  lines.push(
+    `  median signed timing error: ${median(rows.map((r) => r.errorMs).filter(Number.isFinite)).toFixed(1)} ms`,
+  );
   const audioS = rows.reduce((s, r) => s + r.track.durationS, 0);
-  lines.push(`  analysis speed: ${(audioS / rows.reduce((s, r) => s + r.cpuS, 0)).toFixed(0)}x real time (seconds of audio per CPU second)`);
+  lines.push(
+    `  analysis speed: ${(audioS / rows.reduce((s, r) => s + r.cpuS, 0)).toFixed(0)}x real time (seconds of audio per CPU second)`,
+  );
 }
 
 /** Peaks and HPSS timings on a 3-minute stereo track, HPSS SDR on three 30-s mixtures. */
@@ -50,19 +63,27 @@ function benchmarkPeaksAndStems(lines: string[]): void {
   startMs = performance.now();
   separateHarmonicPercussive(long.channels);
   lines.push(`HPSS for a 3-min stereo track: ${((performance.now() - startMs) / 1000).toFixed(1)} s`);
-  const specs = [{ seed: 11, tempoBpm: 120 }, { seed: 12, tempoBpm: 97, drumGainDb: -6 }, { seed: 13, tempoBpm: 140, pattern: 'four-on-floor' as const }];
+  const specs = [
+    { seed: 11, tempoBpm: 120 },
+    { seed: 12, tempoBpm: 97, drumGainDb: -6 },
+    { seed: 13, tempoBpm: 140, pattern: 'four-on-floor' as const },
+  ];
   const sdr = specs.map((spec) => {
     const track = synthesiseTrack({ ...spec, durationS: 30 });
     const stems = separateHarmonicPercussive(track.channels);
     return {
-      percussive: computeSdrDb(track.stems.percussive, stems.percussive), harmonic: computeSdrDb(track.stems.harmonic, stems.harmonic),
-      percussiveMix: computeSdrDb(track.stems.percussive, track.channels), harmonicMix: computeSdrDb(track.stems.harmonic, track.channels),
+      percussive: computeSdrDb(track.stems.percussive, stems.percussive),
+      harmonic: computeSdrDb(track.stems.harmonic, stems.harmonic),
+      percussiveMix: computeSdrDb(track.stems.percussive, track.channels),
+      harmonicMix: computeSdrDb(track.stems.harmonic, track.channels),
     };
   });
   for (const stem of ['percussive', 'harmonic'] as const) {
     const value = mean(sdr.map((s) => s[stem]));
     const improvement = value - mean(sdr.map((s) => s[`${stem}Mix`]));
-    lines.push(`HPSS ${stem} SDR: ${value.toFixed(2)} dB (improvement over the mix ${improvement >= 0 ? '+' : ''}${improvement.toFixed(2)} dB; per track ${sdr.map((s) => s[stem].toFixed(1)).join(', ')})`);
+    lines.push(
+      `HPSS ${stem} SDR: ${value.toFixed(2)} dB (improvement over the mix ${improvement >= 0 ? '+' : ''}${improvement.toFixed(2)} dB; per track ${sdr.map((s) => s[stem].toFixed(1)).join(', ')})`,
+    );
   }
 }
 
@@ -76,7 +97,9 @@ export async function runAnalysisBenchmark(): Promise<string[]> {
     const startMs = performance.now();
     const files = await renderCatalogFiles(buildCatalogSpecs(), outputDir, 'mp3', 2);
     const audioS = files.reduce((s, f) => s + f.durationS, 0);
-    lines.push(`demo catalog: ${files.length} mp3 files, ${audioS.toFixed(0)} s of audio, synthesised and encoded in ${((performance.now() - startMs) / 1000).toFixed(1)} s on 2 workers`);
+    lines.push(
+      `demo catalog: ${files.length} mp3 files, ${audioS.toFixed(0)} s of audio, synthesised and encoded in ${((performance.now() - startMs) / 1000).toFixed(1)} s on 2 workers`,
+    );
   } finally {
     rmSync(outputDir, { recursive: true, force: true });
   }

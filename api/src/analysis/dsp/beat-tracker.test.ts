@@ -5,7 +5,9 @@ import { trackBeats } from './beat-tracker';
 import { downmixToMono } from './downmix';
 
 /** Two tracks of each category (12 of the 30), 25 s each, to keep the test quick. */
-const SUBSET = buildEvaluationSet(25).filter((_, i, all) => all.findIndex((t) => t.category === all[i].category) + 2 > i);
+const SUBSET = buildEvaluationSet(25).filter(
+  (_, i, all) => all.findIndex((t) => t.category === all[i].category) + 2 > i,
+);
 
 describe('trackBeats on the synthesised set', () => {
   const results = SUBSET.map((item) => {
@@ -24,7 +26,8 @@ describe('trackBeats on the synthesised set', () => {
   });
 
   it('is neither early nor late: median timing error within ±6 ms on every track', () => {
-    for (const { track, analysis } of results) expect(Math.abs(measureMedianTimingErrorMs(track.beatsS, analysis.beatsS))).toBeLessThanOrEqual(6);
+    for (const { track, analysis } of results)
+      expect(Math.abs(measureMedianTimingErrorMs(track.beatsS, analysis.beatsS))).toBeLessThanOrEqual(6);
   });
 
   it('estimates the tempo and offers half and double as alternatives', () => {
@@ -52,7 +55,9 @@ describe('trackBeats on the synthesised set', () => {
   it('works at 48 kHz and 22.05 kHz', () => {
     for (const sampleRateHz of [48000, 22050]) {
       const track = synthesiseTrack({ seed: 77, durationS: 20, tempoBpm: 104, sampleRateHz });
-      expect(scoreBeatFMeasure(track.beatsS, trackBeats(downmixToMono(track.channels), sampleRateHz).beatsS)).toBeGreaterThan(0.9);
+      expect(
+        scoreBeatFMeasure(track.beatsS, trackBeats(downmixToMono(track.channels), sampleRateHz).beatsS),
+      ).toBeGreaterThan(0.9);
     }
   });
 });

@@ -4,7 +4,6 @@ import { describeTempo, estimateTempo, refineLag, type TempoEstimate } from './t
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { exp, floor, log, max, min, round, sqrt } = Math;
 
-
 /** Beats in seconds (2 decimals, ascending), the global tempo and its half/double alternatives in BPM. */
 export type BeatAnalysis = { beatsS: number[]; tempoBpm: number; tempoAlternativesBpm: [number, number] };
 
@@ -138,7 +137,8 @@ export function trackBeats(mono: Float32Array, sampleRateHz: number): BeatAnalys
   let beatFrames = envelope.some((v) => v > 0) ? findBeatFrames(envelope, tempo.periodFrames) : [];
   const slowerPeriodFrames = refineLag(acf, tempo.periodFrames * 2).lag;
   const fasterPeriodFrames = refineLag(acf, tempo.periodFrames / 2).lag;
-  const slowerBeatFrames = framesPerMinute / slowerPeriodFrames >= MIN_BEAT_BPM ? findBeatFrames(envelope, slowerPeriodFrames) : [];
+  const slowerBeatFrames =
+    framesPerMinute / slowerPeriodFrames >= MIN_BEAT_BPM ? findBeatFrames(envelope, slowerPeriodFrames) : [];
   const slowerRatio = slowerBeatFrames.length > 2 ? measureOffbeatRatio(envelope, slowerBeatFrames) : 1;
   const offbeatRatio = measureOffbeatRatio(envelope, beatFrames);
   if (slowerRatio < OFFBEAT_RATIO_FOR_SLOWER) {

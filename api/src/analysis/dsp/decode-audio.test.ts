@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { matchEvents } from '../dev/eval/beat-f-measure';
-import { encodeAudio, type EncodedFormat } from './encode-audio';
 import { synthesiseTrack } from '../dev/synth/synthesise-track';
 import { trackBeats } from './beat-tracker';
 import { decodeFile, FFMPEG_MISSING_MESSAGE, isFfmpegAvailable, sniffAudioFormat } from './decode-audio';
 import { downmixToMono } from './downmix';
+import { encodeAudio, type EncodedFormat } from './encode-audio';
 
 const clip = synthesiseTrack({ seed: 42, durationS: 14, tempoBpm: 112 });
 const workDir = mkdtempSync(join(tmpdir(), 'decode-test-'));
@@ -41,16 +42,19 @@ describe('decodeFile', () => {
   const reference = downmixToMono(clip.channels);
   const referenceBeats = trackBeats(reference, clip.sampleRateHz).beatsS;
 
-  it.each(['wav', 'ogg', 'mp3'] as EncodedFormat[])('decodes %s with lag 0 and the same beats as the source', async (format) => {
-    const decoded = await decodeFile(await writeEncoded(format));
-    expect(decoded.sampleRateHz).toBe(44100);
-    expect(decoded.channels).toHaveLength(2);
-    expect(Math.abs(decoded.durationS - clip.durationS)).toBeLessThan(0.1);
-    const mono = downmixToMono(decoded.channels);
-    expect(findLagSamples(reference, mono, 1500)).toBe(0);
-    const beats = trackBeats(mono, decoded.sampleRateHz).beatsS;
-    expectSameBeats(beats, referenceBeats);
-  });
+  it.each(['wav', 'ogg', 'mp3'] as EncodedFormat[])(
+    'decodes %s with lag 0 and the same beats as the source',
+    async (format) => {
+      const decoded = await decodeFile(await writeEncoded(format));
+      expect(decoded.sampleRateHz).toBe(44100);
+      expect(decoded.channels).toHaveLength(2);
+      expect(Math.abs(decoded.durationS - clip.durationS)).toBeLessThan(0.1);
+      const mono = downmixToMono(decoded.channels);
+      expect(findLagSamples(reference, mono, 1500)).toBe(0);
+      const beats = trackBeats(mono, decoded.sampleRateHz).beatsS;
+      expectSameBeats(beats, referenceBeats);
+    },
+  );
 
   const withFfmpeg = isFfmpegAvailable() ? it.each(['flac', 'm4a', 'opus']) : it.skip.each(['flac', 'm4a', 'opus']);
   withFfmpeg('decodes %s made by ffmpeg with the same beats as the source', async (extension) => {

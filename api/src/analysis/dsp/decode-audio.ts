@@ -2,7 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { parseWav, type DecodedAudio } from './wav-format';
+
+import { type DecodedAudio, parseWav } from './wav-format';
 
 export type { DecodedAudio } from './wav-format';
 export type AudioFormat = 'wav' | 'mp3' | 'ogg-vorbis' | 'ogg-opus' | 'flac' | 'm4a';
@@ -53,7 +54,8 @@ function decodeWithWasm(bytes: Uint8Array, format: Exclude<AudioFormat, 'm4a'>):
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { moduleUrl, bytes } });
     worker.once('message', (message: { error?: string; sampleRate: number; channelData: Float32Array[] }) => {
       void worker.terminate();
-      if (message.error || !message.channelData?.length) return reject(new Error(`Cannot decode ${format}: ${message.error ?? 'no audio'}`));
+      if (message.error || !message.channelData?.length)
+        return reject(new Error(`Cannot decode ${format}: ${message.error ?? 'no audio'}`));
       const channels = message.channelData;
       resolve({ sampleRateHz: message.sampleRate, channels, durationS: channels[0].length / message.sampleRate });
     });
@@ -70,7 +72,19 @@ export function isFfmpegAvailable(ffmpegPath = 'ffmpeg'): boolean {
 function decodeWithFfmpeg(path: string, ffmpegPath: string): Promise<DecodedAudio> {
   if (!isFfmpegAvailable(ffmpegPath)) return Promise.reject(new Error(FFMPEG_MISSING_MESSAGE));
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath, ['-v', 'error', '-i', path, '-map', '0:a:0', '-f', 'wav', '-acodec', 'pcm_f32le', '-']);
+    const child = spawn(ffmpegPath, [
+      '-v',
+      'error',
+      '-i',
+      path,
+      '-map',
+      '0:a:0',
+      '-f',
+      'wav',
+      '-acodec',
+      'pcm_f32le',
+      '-',
+    ]);
     const chunks: Buffer[] = [];
     const errors: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));

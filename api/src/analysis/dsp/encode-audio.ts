@@ -1,4 +1,5 @@
 import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders';
+
 import { encodeWav } from './wav-format';
 
 export type EncodedFormat = 'ogg' | 'mp3' | 'wav';
@@ -33,7 +34,12 @@ function runEncoder(encoder: StreamEncoder, channels: Float32Array[]): Uint8Arra
 }
 
 /** Encodes 1–2 channels: Ogg Vorbis (libvorbis, quality 0–10), MP3 (LAME VBR) or 16-bit WAV. */
-export async function encodeAudio(channels: Float32Array[], sampleRateHz: number, format: EncodedFormat, quality = 4): Promise<Uint8Array> {
+export async function encodeAudio(
+  channels: Float32Array[],
+  sampleRateHz: number,
+  format: EncodedFormat,
+  quality = 4,
+): Promise<Uint8Array> {
   if (format === 'wav') return encodeWav(channels, sampleRateHz);
   if (format === 'ogg') {
     const encoder = await createOggEncoder();
@@ -43,5 +49,8 @@ export async function encodeAudio(channels: Float32Array[], sampleRateHz: number
   const encoder = await createMp3Encoder();
   encoder.configure({ sampleRate: sampleRateHz as 44100, channels: channels.length as 1 | 2, vbrQuality: 9 - quality });
   // Advancing the input by the codec delay lines decoded audio up with the original timeline.
-  return runEncoder(encoder, channels.map((c) => c.subarray(MP3_CODEC_DELAY_SAMPLES)));
+  return runEncoder(
+    encoder,
+    channels.map((c) => c.subarray(MP3_CODEC_DELAY_SAMPLES)),
+  );
 }

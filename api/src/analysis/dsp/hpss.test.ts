@@ -18,7 +18,9 @@ describe('separateHarmonicPercussive', () => {
     for (const { track, stems } of results) {
       for (let c = 0; c < 2; c++) {
         let maxError = 0;
-        track.channels[c].forEach((v, i) => (maxError = Math.max(maxError, Math.abs(stems.harmonic[c][i] + stems.percussive[c][i] - v))));
+        track.channels[c].forEach(
+          (v, i) => (maxError = Math.max(maxError, Math.abs(stems.harmonic[c][i] + stems.percussive[c][i] - v))),
+        );
         expect(maxError).toBeLessThan(1e-5);
       }
     }

@@ -4,10 +4,14 @@ import { computeMagnitudes, createHannWindow, RealFft } from './stft';
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { ceil, max } = Math;
 
-
 /** Harmonic/percussive split of 1–2 channels; harmonic + percussive equals the input. */
 export type HpssResult = { harmonic: Float32Array[]; percussive: Float32Array[] };
-export type HpssOptions = { fftSize?: number; harmonicWidthFrames?: number; percussiveWidthBins?: number; maskPower?: number };
+export type HpssOptions = {
+  fftSize?: number;
+  harmonicWidthFrames?: number;
+  percussiveWidthBins?: number;
+  maskPower?: number;
+};
 
 /**
  * Fitzgerald (2010) median-filtering HPSS with Wiener-like soft masks computed from the summed channel magnitudes.
@@ -65,7 +69,8 @@ export function separateHarmonicPercussive(channels: Float32Array[], options: Hp
       }
       fft.inverseFrame(maskedSpectrum, frameOut);
       const out = percussive[c];
-      for (let i = max(0, -start); i < fftSize && start + i < length; i++) out[start + i] += frameOut[i] * window[i] * norm;
+      for (let i = max(0, -start); i < fftSize && start + i < length; i++)
+        out[start + i] += frameOut[i] * window[i] * norm;
     });
   }
   const harmonic = channels.map((channel, c) => {

@@ -4,7 +4,6 @@ import { computeMagnitudes, createHannWindow, RealFft } from './stft';
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { ceil, floor, log10, max, min, round } = Math;
 
-
 /** Onset-strength envelope: one value per frame, frame i centred at i / frameRateHz seconds. */
 export type OnsetEnvelope = { envelope: Float32Array; frameRateHz: number };
 
@@ -49,7 +48,10 @@ function createMelFilters(fftSize: number, sampleRateHz: number): Array<{ firstB
 }
 
 /** Log-mel spectrogram (dB, frames × bands, row-major) of a mono signal with centred frames. */
-function computeLogMelSpectrogram(signal: Float32Array, sampleRateHz: number): { logMel: Float32Array; frameCount: number } {
+function computeLogMelSpectrogram(
+  signal: Float32Array,
+  sampleRateHz: number,
+): { logMel: Float32Array; frameCount: number } {
   const fft = new RealFft(FFT_SIZE);
   const window = createHannWindow(FFT_SIZE);
   const filters = createMelFilters(FFT_SIZE, sampleRateHz);

@@ -30,11 +30,21 @@ describe('computePeaks', () => {
   it('writes audiowaveform JSON and wavesurfer peaks from the same level', () => {
     const level = computePeaks(channels, 44100, [1024]).levels[0];
     const json = convertToAudiowaveformJson(level, 44100, 8);
-    expect(json).toMatchObject({ version: 2, channels: 2, sample_rate: 44100, samples_per_pixel: 1024, bits: 8, length: level.length });
+    expect(json).toMatchObject({
+      version: 2,
+      channels: 2,
+      sample_rate: 44100,
+      samples_per_pixel: 1024,
+      bits: 8,
+      length: level.length,
+    });
     expect(json.data).toHaveLength(4 * level.length);
     expect(json.data[2]).toBe(Math.round(level.channels[1][0] * 127));
     const wavesurfer = convertToWavesurferPeaks(level);
-    expect(wavesurfer[0][0]).toBeCloseTo(Math.abs(level.channels[0][0]) > level.channels[0][1] ? level.channels[0][0] : level.channels[0][1], 4);
+    expect(wavesurfer[0][0]).toBeCloseTo(
+      Math.abs(level.channels[0][0]) > level.channels[0][1] ? level.channels[0][0] : level.channels[0][1],
+      4,
+    );
     expect(wavesurfer.flat().every((v) => v >= -1 && v <= 1)).toBe(true);
   });
 

@@ -9,7 +9,13 @@ export type WaveformPeaks = { sampleRateHz: number; durationS: number; levels: P
 
 /** audiowaveform's JSON format (version 2), as read by waveform-data and peaks.js. */
 export type AudiowaveformJson = {
-  version: 2; channels: number; sample_rate: number; samples_per_pixel: number; bits: 8 | 16; length: number; data: number[];
+  version: 2;
+  channels: number;
+  sample_rate: number;
+  samples_per_pixel: number;
+  bits: 8 | 16;
+  length: number;
+  data: number[];
 };
 
 /** Default bucket sizes: ≈172, 43 and 11 pixels per second at 44.1 kHz. */
@@ -50,26 +56,43 @@ function mergeMinMax(pairs: Float32Array, factor: number): Float32Array {
 }
 
 /** Min/max peaks per channel at each resolution; coarser levels reuse finer ones when the sizes divide. */
-export function computePeaks(channels: Float32Array[], sampleRateHz: number, samplesPerPixel = DEFAULT_SAMPLES_PER_PIXEL): WaveformPeaks {
+export function computePeaks(
+  channels: Float32Array[],
+  sampleRateHz: number,
+  samplesPerPixel = DEFAULT_SAMPLES_PER_PIXEL,
+): WaveformPeaks {
   const sizes = [...samplesPerPixel].sort((a, b) => a - b);
   const levels: PeakLevel[] = [];
   for (const size of sizes) {
     const finer = [...levels].reverse().find((level) => size % level.samplesPerPixel === 0);
     const levelChannels = channels.map((channel, c) =>
-      finer ? mergeMinMax(finer.channels[c], size / finer.samplesPerPixel) : computeChannelMinMax(channel, size));
+      finer ? mergeMinMax(finer.channels[c], size / finer.samplesPerPixel) : computeChannelMinMax(channel, size),
+    );
     levels.push({ samplesPerPixel: size, length: levelChannels[0].length / 2, channels: levelChannels });
   }
   return { sampleRateHz, durationS: channels[0].length / sampleRateHz, levels };
 }
 
 /** One level as audiowaveform JSON: channels interleaved per bucket, integers of `bits` bits. */
-export function convertToAudiowaveformJson(level: PeakLevel, sampleRateHz: number, bits: 8 | 16 = 8): AudiowaveformJson {
+export function convertToAudiowaveformJson(
+  level: PeakLevel,
+  sampleRateHz: number,
+  bits: 8 | 16 = 8,
+): AudiowaveformJson {
   const scale = bits === 8 ? 127 : 32767;
   const data: number[] = [];
   for (let b = 0; b < level.length; b++) {
     for (const channel of level.channels) data.push(round(channel[2 * b] * scale), round(channel[2 * b + 1] * scale));
   }
-  return { version: 2, channels: level.channels.length, sample_rate: sampleRateHz, samples_per_pixel: level.samplesPerPixel, bits, length: level.length, data };
+  return {
+    version: 2,
+    channels: level.channels.length,
+    sample_rate: sampleRateHz,
+    samples_per_pixel: level.samplesPerPixel,
+    bits,
+    length: level.length,
+    data,
+  };
 }
 
 /** One level as wavesurfer.js `peaks`: per channel, the signed sample of largest magnitude per bucket, 4 decimals. */

@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
+import { type CommandSeparatorConfig, parseSeparatorCommand } from '../separator-config';
 import { decodeFile } from './decode-audio';
 import { separateHarmonicPercussive } from './hpss';
 import { encodeWav } from './wav-format';
-import { type CommandSeparatorConfig, parseSeparatorCommand } from '../separator-config';
 
 /** One separated stem written to disk; `type` is the label shown in the UI (e.g. `percussive`). */
 export type SeparatedStem = { type: string; path: string };
@@ -24,7 +25,10 @@ export function createHpssSeparator(): Separator {
       const { percussive, harmonic } = separateHarmonicPercussive(audio.channels);
       await mkdir(outputDir, { recursive: true });
       const stems: SeparatedStem[] = [];
-      for (const [type, channels] of [['percussive', percussive], ['harmonic', harmonic]] as const) {
+      for (const [type, channels] of [
+        ['percussive', percussive],
+        ['harmonic', harmonic],
+      ] as const) {
         const path = join(outputDir, `${type}.wav`);
         await writeFile(path, encodeWav(channels, audio.sampleRateHz));
         stems.push({ type, path });
@@ -61,7 +65,12 @@ function runCommand(command: string, args: string[], timeoutMs: number): Promise
     child.once('error', reject);
     child.once('close', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`${command} failed (${signal ?? `exit ${code}`}): ${Buffer.concat(errors).toString().trim().slice(-2000)}`));
+      else
+        reject(
+          new Error(
+            `${command} failed (${signal ?? `exit ${code}`}): ${Buffer.concat(errors).toString().trim().slice(-2000)}`,
+          ),
+        );
     });
   });
 }

@@ -3,7 +3,6 @@ import FFT from 'fft.js';
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { cos, sqrt } = Math;
 
-
 /** Periodic Hann window of `size` samples (sums to a constant at hop size/4 overlap). */
 export function createHannWindow(size: number): Float64Array {
   const window = new Float64Array(size);

@@ -10,7 +10,8 @@ export function encodeWav(channels: Float32Array[], sampleRateHz: number): Uint8
   const blockAlign = 2 * channels.length;
   const bytes = new Uint8Array(44 + frameCount * blockAlign);
   const view = new DataView(bytes.buffer);
-  const writeText = (offset: number, text: string) => [...text].forEach((ch, i) => view.setUint8(offset + i, ch.charCodeAt(0)));
+  const writeText = (offset: number, text: string) =>
+    [...text].forEach((ch, i) => view.setUint8(offset + i, ch.charCodeAt(0)));
   writeText(0, 'RIFF');
   view.setUint32(4, 36 + frameCount * blockAlign, true);
   writeText(8, 'WAVEfmt ');
@@ -46,8 +47,12 @@ export function parseWav(bytes: Uint8Array): DecodedAudio | null {
     const size = view.getUint32(offset + 4, true);
     if (id === 'fmt ') {
       const tag = view.getUint16(offset + 8, true);
-      format = { tag: tag === 0xfffe ? view.getUint16(offset + 32, true) : tag, channelCount: view.getUint16(offset + 10, true),
-        sampleRateHz: view.getUint32(offset + 12, true), bits: view.getUint16(offset + 22, true) };
+      format = {
+        tag: tag === 0xfffe ? view.getUint16(offset + 32, true) : tag,
+        channelCount: view.getUint16(offset + 10, true),
+        sampleRateHz: view.getUint32(offset + 12, true),
+        bits: view.getUint16(offset + 22, true),
+      };
     } else if (id === 'data') {
       const end = size === 0xffffffff || offset + 8 + size > bytes.length ? bytes.length : offset + 8 + size;
       return readPcmSamples(view, offset + 8, end, format);
@@ -58,7 +63,12 @@ export function parseWav(bytes: Uint8Array): DecodedAudio | null {
 }
 
 /** De-interleaves PCM samples between two byte offsets. */
-function readPcmSamples(view: DataView, start: number, end: number, format: { tag: number; channelCount: number; sampleRateHz: number; bits: number }): DecodedAudio | null {
+function readPcmSamples(
+  view: DataView,
+  start: number,
+  end: number,
+  format: { tag: number; channelCount: number; sampleRateHz: number; bits: number },
+): DecodedAudio | null {
   const { tag, channelCount, sampleRateHz, bits } = format;
   const bytesPerSample = bits / 8;
   const isFloat = tag === 3 && bits === 32;
@@ -70,7 +80,8 @@ function readPcmSamples(view: DataView, start: number, end: number, format: { ta
     for (let c = 0; c < channelCount; c++, p += bytesPerSample) {
       if (isFloat) channels[c][i] = view.getFloat32(p, true);
       else if (bits === 16) channels[c][i] = view.getInt16(p, true) / 32768;
-      else if (bits === 24) channels[c][i] = ((view.getUint8(p) | (view.getUint8(p + 1) << 8) | (view.getInt8(p + 2) << 16)) / 8388608);
+      else if (bits === 24)
+        channels[c][i] = (view.getUint8(p) | (view.getUint8(p + 1) << 8) | (view.getInt8(p + 2) << 16)) / 8388608;
       else channels[c][i] = view.getInt32(p, true) / 2147483648;
     }
   }

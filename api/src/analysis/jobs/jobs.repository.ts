@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
-import { AnalysisJobClaim } from './analysis-job-claim.schema';
-import { AnalysisJob, type AnalysisJobRecord, type JobKind, type JobStatus } from './analysis-job.schema';
+
 import { isDuplicateKeyError } from '../../persistence/duplicate-key';
+import { AnalysisJob, type AnalysisJobRecord, type JobKind, type JobStatus } from './analysis-job.schema';
+import { AnalysisJobClaim } from './analysis-job-claim.schema';
 
 type JobId = Types.ObjectId | string | unknown;
 
@@ -12,7 +13,6 @@ export type NewJob = Pick<AnalysisJob, 'key' | 'kind' | 'media_hash' | 'media_pa
 
 /** Jobs looked at per claim; losing a race for one moves on to the next. */
 const CLAIM_CANDIDATES = 5;
-
 
 /** Database access of analysis jobs; every state change is one conditional single-document write. */
 @Injectable()
@@ -24,8 +24,22 @@ export class JobsRepository {
 
   /** The job of `key`, inserted as queued when there is none (two racing inserts meet on the unique key). */
   async findOrInsertQueued(job: NewJob, now: Date): Promise<AnalysisJobRecord> {
-    const insert = { ...job, status: 'queued', attempts: 0, claims: 0, available_at: now, created_at: now, updated_at: now,
-      worker_id: null, lease_expires_at: null, result: null, error: null, started_at: null, finished_at: null, run_ms: null };
+    const insert = {
+      ...job,
+      status: 'queued',
+      attempts: 0,
+      claims: 0,
+      available_at: now,
+      created_at: now,
+      updated_at: now,
+      worker_id: null,
+      lease_expires_at: null,
+      result: null,
+      error: null,
+      started_at: null,
+      finished_at: null,
+      run_ms: null,
+    };
     try {
       const found = await this.jobs
         .findOneAndUpdate({ key: job.key }, { $setOnInsert: insert }, { upsert: true, new: true })
@@ -43,7 +57,11 @@ export class JobsRepository {
   /** Puts a failed job back in the queue with a fresh attempt budget; null when it is not failed. */
   requeueFailed(key: string, now: Date): Promise<AnalysisJobRecord | null> {
     return this.jobs
-      .findOneAndUpdate({ key, status: 'failed' }, { $set: { status: 'queued', attempts: 0, available_at: now, updated_at: now, finished_at: null } }, { new: true })
+      .findOneAndUpdate(
+        { key, status: 'failed' },
+        { $set: { status: 'queued', attempts: 0, available_at: now, updated_at: now, finished_at: null } },
+        { new: true },
+      )
       .lean<AnalysisJobRecord>()
       .exec();
   }
@@ -53,12 +71,21 @@ export class JobsRepository {
    * has attempts left: it becomes running for `workerId` until `leaseUntil`. Exclusive on MongoDB and
    * FerretDB alike: the claim is the insert of a unique claim document, not the update.
    */
-  async claimNext(workerId: string, now: Date, leaseUntil: Date, maxAttempts: number, kinds: readonly JobKind[]): Promise<AnalysisJobRecord | null> {
+  async claimNext(
+    workerId: string,
+    now: Date,
+    leaseUntil: Date,
+    maxAttempts: number,
+    kinds: readonly JobKind[],
+  ): Promise<AnalysisJobRecord | null> {
     const candidates = await this.jobs
       .find({
         kind: { $in: [...kinds] },
         attempts: { $lt: maxAttempts },
-        $or: [{ status: 'queued', available_at: { $lte: now } }, { status: 'running', lease_expires_at: { $lt: now } }],
+        $or: [
+          { status: 'queued', available_at: { $lte: now } },
+          { status: 'running', lease_expires_at: { $lt: now } },
+        ],
       })
       .sort({ priority: -1, created_at: 1 })
       .limit(CLAIM_CANDIDATES)
@@ -72,7 +99,15 @@ export class JobsRepository {
         if (isDuplicateKeyError(error)) continue;
         throw error;
       }
-      const running = { status: 'running' as const, worker_id: workerId, lease_expires_at: leaseUntil, started_at: now, updated_at: now, claims: claim, attempts: job.attempts + 1 };
+      const running = {
+        status: 'running' as const,
+        worker_id: workerId,
+        lease_expires_at: leaseUntil,
+        started_at: now,
+        updated_at: now,
+        claims: claim,
+        attempts: job.attempts + 1,
+      };
       await this.jobs.updateOne({ _id: job._id }, { $set: running }).exec();
       return { ...job, ...running };
     }
@@ -91,8 +126,19 @@ export class JobsRepository {
   /** Marks an abandoned job failed unless someone changed it meanwhile; true when this call did it. */
   async failAbandoned(id: JobId, leaseExpiresAt: Date, reason: string, now: Date): Promise<boolean> {
     const res = await this.jobs
-      .updateOne({ _id: id, status: 'running', lease_expires_at: leaseExpiresAt },
-        { $set: { status: 'failed', error: reason, worker_id: null, lease_expires_at: null, finished_at: now, updated_at: now } })
+      .updateOne(
+        { _id: id, status: 'running', lease_expires_at: leaseExpiresAt },
+        {
+          $set: {
+            status: 'failed',
+            error: reason,
+            worker_id: null,
+            lease_expires_at: null,
+            finished_at: now,
+            updated_at: now,
+          },
+        },
+      )
       .exec();
     return res.modifiedCount > 0;
   }
@@ -100,27 +146,48 @@ export class JobsRepository {
   /** Extends the lease while `workerId` still holds the job; false when the job was lost. */
   async renewLease(id: JobId, workerId: string, leaseUntil: Date, now: Date): Promise<boolean> {
     const res = await this.jobs
-      .updateOne({ _id: id, status: 'running', worker_id: workerId }, { $set: { lease_expires_at: leaseUntil, updated_at: now } })
+      .updateOne(
+        { _id: id, status: 'running', worker_id: workerId },
+        { $set: { lease_expires_at: leaseUntil, updated_at: now } },
+      )
       .exec();
     return res.matchedCount > 0;
   }
 
   async markDone(id: JobId, workerId: string, result: unknown, now: Date, runMs: number): Promise<boolean> {
     const res = await this.jobs
-      .updateOne({ _id: id, status: 'running', worker_id: workerId },
-        { $set: { status: 'done', result, worker_id: null, lease_expires_at: null, finished_at: now, updated_at: now, run_ms: runMs } })
+      .updateOne(
+        { _id: id, status: 'running', worker_id: workerId },
+        {
+          $set: {
+            status: 'done',
+            result,
+            worker_id: null,
+            lease_expires_at: null,
+            finished_at: now,
+            updated_at: now,
+            run_ms: runMs,
+          },
+        },
+      )
       .exec();
     return res.modifiedCount > 0;
   }
 
   /** Ends an attempt in error: back to the queue from `retryAt`, or failed for good when `retryAt` is null. */
-  async markAttemptFailed(id: JobId, workerId: string, reason: string, now: Date, retryAt: Date | null): Promise<boolean> {
-    const next = retryAt
-      ? { status: 'queued', available_at: retryAt }
-      : { status: 'failed', finished_at: now };
+  async markAttemptFailed(
+    id: JobId,
+    workerId: string,
+    reason: string,
+    now: Date,
+    retryAt: Date | null,
+  ): Promise<boolean> {
+    const next = retryAt ? { status: 'queued', available_at: retryAt } : { status: 'failed', finished_at: now };
     const res = await this.jobs
-      .updateOne({ _id: id, status: 'running', worker_id: workerId },
-        { $set: { ...next, error: reason, worker_id: null, lease_expires_at: null, updated_at: now } })
+      .updateOne(
+        { _id: id, status: 'running', worker_id: workerId },
+        { $set: { ...next, error: reason, worker_id: null, lease_expires_at: null, updated_at: now } },
+      )
       .exec();
     return res.modifiedCount > 0;
   }
@@ -128,8 +195,13 @@ export class JobsRepository {
   /** Hands a running job back to the queue without counting the attempt (a worker shutting down). */
   async release(id: JobId, workerId: string, now: Date): Promise<boolean> {
     const res = await this.jobs
-      .updateOne({ _id: id, status: 'running', worker_id: workerId },
-        { $set: { status: 'queued', available_at: now, worker_id: null, lease_expires_at: null, updated_at: now }, $inc: { attempts: -1 } })
+      .updateOne(
+        { _id: id, status: 'running', worker_id: workerId },
+        {
+          $set: { status: 'queued', available_at: now, worker_id: null, lease_expires_at: null, updated_at: now },
+          $inc: { attempts: -1 },
+        },
+      )
       .exec();
     return res.modifiedCount > 0;
   }

@@ -1,11 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
+
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/env.schema';
-import { JOB_KINDS, JOB_STATUSES, type AnalysisJobRecord, type JobKind, type JobStatus } from './analysis-job.schema';
+import { type AnalysisJobRecord, JOB_KINDS, JOB_STATUSES, type JobKind, type JobStatus } from './analysis-job.schema';
 import { ANALYSIS_VERSIONS, buildJobKey, JOB_PRIORITIES, MAX_JOB_ATTEMPTS } from './job-keys';
 import { JobsRepository } from './jobs.repository';
 
-export type EnqueueRequest = { kind: JobKind; mediaHash: string; mediaPath: string; params?: Record<string, unknown>; retryFailed?: boolean };
+export type EnqueueRequest = {
+  kind: JobKind;
+  mediaHash: string;
+  mediaPath: string;
+  params?: Record<string, unknown>;
+  retryFailed?: boolean;
+};
 
 /** Why a job whose worker vanished during its last attempt was given up. */
 export const ABANDONED_JOB_REASON = `The worker stopped responding during each of ${MAX_JOB_ATTEMPTS} attempts`;
@@ -31,7 +38,14 @@ export class JobsService {
     const key = buildJobKey(request.kind, request.mediaHash, params);
     const now = new Date();
     const job = await this.jobs.findOrInsertQueued(
-      { key, kind: request.kind, media_hash: request.mediaHash, media_path: request.mediaPath, params, priority: JOB_PRIORITIES[request.kind] },
+      {
+        key,
+        kind: request.kind,
+        media_hash: request.mediaHash,
+        media_path: request.mediaPath,
+        params,
+        priority: JOB_PRIORITIES[request.kind],
+      },
       now,
     );
     if (job.status !== 'failed' || !request.retryFailed) return job;
@@ -44,7 +58,11 @@ export class JobsService {
   }
 
   /** Takes the next job for `workerId`, or null when nothing is due. */
-  async claim(workerId: string, kinds: readonly JobKind[] = JOB_KINDS, now = new Date()): Promise<AnalysisJobRecord | null> {
+  async claim(
+    workerId: string,
+    kinds: readonly JobKind[] = JOB_KINDS,
+    now = new Date(),
+  ): Promise<AnalysisJobRecord | null> {
     // The lease is set for the longest kind, then shortened to the claimed kind's own length.
     const longest = Math.max(...kinds.map((k) => this.leaseMsFor(k)));
     const job = await this.jobs.claimNext(workerId, now, new Date(now.getTime() + longest), MAX_JOB_ATTEMPTS, kinds);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AudiosModule } from '../../audios/audios.module';
 import { MediaModule } from '../../media/media.module';
 import { AnalysisModule } from '../analysis.module';

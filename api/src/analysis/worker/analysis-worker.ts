@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
+
 import { createLogger } from '../../common/logger';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/env.schema';
@@ -59,10 +61,12 @@ export class AnalysisWorker implements OnApplicationShutdown {
     this.stopping = true;
     this.wake();
     const current = this.current;
-    const isFinished = !current || (await Promise.race([
-      current.done.then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), stopGraceMs).unref()),
-    ]));
+    const isFinished =
+      !current ||
+      (await Promise.race([
+        current.done.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), stopGraceMs).unref()),
+      ]));
     // A handed-back job's late result is refused by complete(), which checks the holder.
     if (!isFinished) await this.jobs.release(current!.job, this.workerId).catch(() => false);
     else await this.loop;
@@ -90,7 +94,10 @@ export class AnalysisWorker implements OnApplicationShutdown {
 
   private async runJob(job: AnalysisJobRecord): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
-    const beat = setInterval(() => void this.jobs.heartbeat(job, this.workerId).catch(() => false), this.jobs.leaseMsFor(job.kind) / 4);
+    const beat = setInterval(
+      () => void this.jobs.heartbeat(job, this.workerId).catch(() => false),
+      this.jobs.leaseMsFor(job.kind) / 4,
+    );
     beat.unref();
     const started = Date.now();
     try {
@@ -111,7 +118,10 @@ export class AnalysisWorker implements OnApplicationShutdown {
   }
 
   private async reportFailure(job: AnalysisJobRecord, reason: string): Promise<void> {
-    await this.handlers.get(job.kind)?.onFailed?.(job, reason).catch((error) => this.logger.error({ err: error }, 'failure hook failed'));
+    await this.handlers
+      .get(job.kind)
+      ?.onFailed?.(job, reason)
+      .catch((error) => this.logger.error({ err: error }, 'failure hook failed'));
   }
 
   private async runLoop(options: Required<WorkerOptions>): Promise<void> {
@@ -127,13 +137,14 @@ export class AnalysisWorker implements OnApplicationShutdown {
       } catch (error) {
         this.logger.error({ err: error }, 'analysis worker loop error');
       }
-      if (!worked && !this.stopping) await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.idlePollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      if (!worked && !this.stopping)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, options.idlePollMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
     }
   }
 }

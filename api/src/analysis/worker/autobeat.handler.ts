@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+
+import type { AutobeatResult } from '../analysis-results';
 import { trackBeats } from '../dsp/beat-tracker';
 import { decodeFile } from '../dsp/decode-audio';
 import { downmixToMono } from '../dsp/downmix';
-import type { AutobeatResult } from '../analysis-results';
 import type { JobAttempt, JobHandler } from './job-handler';
 
 /** Beat tracking of a whole media file; the answer's highlight rule is applied per audio by the API. */
@@ -13,6 +14,11 @@ export class AutobeatHandler implements JobHandler {
   async run({ mediaFile }: JobAttempt): Promise<AutobeatResult> {
     const audio = await decodeFile(mediaFile);
     const analysis = trackBeats(downmixToMono(audio.channels), audio.sampleRateHz);
-    return { beats_s: analysis.beatsS, tempo_bpm: analysis.tempoBpm, tempo_alternatives_bpm: analysis.tempoAlternativesBpm, duration_s: audio.durationS };
+    return {
+      beats_s: analysis.beatsS,
+      tempo_bpm: analysis.tempoBpm,
+      tempo_alternatives_bpm: analysis.tempoAlternativesBpm,
+      duration_s: audio.durationS,
+    };
   }
 }

@@ -1,4 +1,5 @@
 import { PeaksFileSchema } from '@curator/shared/contract';
+
 import { buildPeaksFile, choosePeakSizes, MAX_WAVEFORM_POINTS } from './peaks-file';
 
 describe('buildPeaksFile', () => {

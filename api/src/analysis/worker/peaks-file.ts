@@ -1,4 +1,5 @@
 import type { PeaksFile } from '@curator/shared/contract';
+
 import { computePeaks, convertToWavesurferPeaks, DEFAULT_SAMPLES_PER_PIXEL } from '../dsp/peaks';
 
 /** Most points per channel in the level handed to wavesurfer.js (its own export default). */
@@ -15,7 +16,11 @@ export function choosePeakSizes(sampleCount: number): number[] {
 export function buildPeaksFile(channels: Float32Array[], sampleRateHz: number): PeaksFile {
   const kept = channels.slice(0, 2);
   const computed = computePeaks(kept, sampleRateHz, choosePeakSizes(kept[0].length));
-  const levels = computed.levels.map((level) => ({ samples_per_pixel: level.samplesPerPixel, length: level.length, peaks: convertToWavesurferPeaks(level) }));
+  const levels = computed.levels.map((level) => ({
+    samples_per_pixel: level.samplesPerPixel,
+    length: level.length,
+    peaks: convertToWavesurferPeaks(level),
+  }));
   const main = levels.find((level) => level.length <= MAX_WAVEFORM_POINTS) ?? levels[levels.length - 1];
   return {
     version: 1,

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+
 import { AudiosService } from '../../audios/audios.service';
 import { MediaStoreService } from '../../media/media-store.service';
-import { decodeFile } from '../dsp/decode-audio';
 import type { PeaksResult } from '../analysis-results';
+import { decodeFile } from '../dsp/decode-audio';
 import type { AnalysisJobRecord } from '../jobs/analysis-job.schema';
 import type { JobAttempt, JobHandler } from './job-handler';
 import { buildPeaksFile } from './peaks-file';

@@ -1,16 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { Inject, Injectable } from '@nestjs/common';
+
 import { AudiosService } from '../../audios/audios.service';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/env.schema';
 import { MediaStoreService } from '../../media/media-store.service';
 import { formatStemFailure, STEM_STATUS, type StemsResult, type StemTrackResult } from '../analysis-results';
 import { decodeFile } from '../dsp/decode-audio';
+import { encodeAudio } from '../dsp/encode-audio';
 import { createSeparatorFromConfig, type SeparatedStem, type Separator } from '../dsp/separator';
 import type { AnalysisJobRecord } from '../jobs/analysis-job.schema';
-import { encodeAudio } from '../dsp/encode-audio';
 import type { JobAttempt, JobHandler } from './job-handler';
 import { PEAKS_SUFFIX } from './peaks.handler';
 import { buildPeaksFile } from './peaks-file';
@@ -33,7 +35,12 @@ export class StemsHandler implements JobHandler {
   }
 
   async onStart(job: AnalysisJobRecord): Promise<void> {
-    await this.audios.setStemStateByMediaHash(job.media_hash, [STEM_STATUS.requested, STEM_STATUS.processing], STEM_STATUS.processing, []);
+    await this.audios.setStemStateByMediaHash(
+      job.media_hash,
+      [STEM_STATUS.requested, STEM_STATUS.processing],
+      STEM_STATUS.processing,
+      [],
+    );
   }
 
   async run({ mediaFile }: JobAttempt): Promise<StemsResult> {
@@ -50,17 +57,30 @@ export class StemsHandler implements JobHandler {
 
   async onDone(job: AnalysisJobRecord, result: unknown): Promise<void> {
     const { tracks } = result as StemsResult;
-    await this.audios.setStemStateByMediaHash(job.media_hash, [STEM_STATUS.requested, STEM_STATUS.processing], STEM_STATUS.ready, tracks);
+    await this.audios.setStemStateByMediaHash(
+      job.media_hash,
+      [STEM_STATUS.requested, STEM_STATUS.processing],
+      STEM_STATUS.ready,
+      tracks,
+    );
   }
 
   async onFailed(job: AnalysisJobRecord, reason: string): Promise<void> {
-    await this.audios.setStemStateByMediaHash(job.media_hash, [STEM_STATUS.requested, STEM_STATUS.processing], formatStemFailure(reason), []);
+    await this.audios.setStemStateByMediaHash(
+      job.media_hash,
+      [STEM_STATUS.requested, STEM_STATUS.processing],
+      formatStemFailure(reason),
+      [],
+    );
   }
 
   private async storeStem(stem: SeparatedStem): Promise<StemTrackResult> {
     const audio = await decodeFile(stem.path);
     const channels = audio.channels.slice(0, 2);
-    const stored = await this.store.storeBuffer(await encodeAudio(channels, audio.sampleRateHz, 'ogg', STEM_OGG_QUALITY), 'ogg');
+    const stored = await this.store.storeBuffer(
+      await encodeAudio(channels, audio.sampleRateHz, 'ogg', STEM_OGG_QUALITY),
+      'ogg',
+    );
     const peaks = buildPeaksFile(channels, audio.sampleRateHz);
     const peaksFile = await this.store.storeCompanion(stored.hash, PEAKS_SUFFIX, Buffer.from(JSON.stringify(peaks)));
     return { type: stem.type, url: stored.url, peaks_url: peaksFile.url };

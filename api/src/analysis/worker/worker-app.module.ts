@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '../../persistence/database.module';
+
 import { ConfigModule } from '../../config/config.module';
+import { DatabaseModule } from '../../persistence/database.module';
 import { AnalysisWorkerModule } from './analysis-worker.module';
 
 /** Root module of a worker process: configuration, database and the worker, no HTTP. */

@@ -1,16 +1,20 @@
-import { Flex, Typography } from 'antd';
+import './audio-list.css';
+
 import { Pager, useListAudiosQuery } from '@curator/shared';
+import { Flex, Typography } from 'antd';
+
 import { toAudioListQuery } from './audio-list-search';
 import { AudioFiltersForm } from './components/audio-filters-form';
 import { AudioTable } from './components/audio-table';
 import { useAudioListSearch } from './hooks/use-audio-list-search';
-import './audio-list.css';
 
 /** /audios/: the filterable, paginated catalog of audios (docs/screens.md). */
 export function AudioListScreen() {
   const { filters, skip, searchText, applyFilters, goToSkip, clearFilters } = useAudioListSearch();
   const { data, currentData, isFetching } = useListAudiosQuery(toAudioListQuery(filters, skip));
-  const pager = <Pager skip={skip} pageLength={data?.results.length ?? 0} total={currentData?.total} onSkip={goToSkip} />;
+  const pager = (
+    <Pager skip={skip} pageLength={data?.results.length ?? 0} total={currentData?.total} onSkip={goToSkip} />
+  );
 
   return (
     <section className="audio-list" data-testid="audio-list-screen">

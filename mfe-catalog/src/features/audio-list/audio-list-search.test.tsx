@@ -1,4 +1,10 @@
-import { buildAudioListSearch, DEFAULT_AUDIO_FILTERS, parseAudioListSearch, toAudioListQuery, type AudioFilters } from './audio-list-search';
+import {
+  type AudioFilters,
+  buildAudioListSearch,
+  DEFAULT_AUDIO_FILTERS,
+  parseAudioListSearch,
+  toAudioListQuery,
+} from './audio-list-search';
 
 const EVERY_FILTER: AudioFilters = {
   audio_type: 'music',
@@ -41,15 +47,34 @@ describe('audio list URL ↔ filters', () => {
 
   it('drops values a hand-edited link gets wrong instead of failing the whole list', () => {
     const { filters, skip } = parseAudioListSearch(
-      new URLSearchParams('reel_count_min=abc&reel_count_max=-2&audio_type=video&trendlist=x&skip=-100&sort_dir=up&created_from=never'),
+      new URLSearchParams(
+        'reel_count_min=abc&reel_count_max=-2&audio_type=video&trendlist=x&skip=-100&sort_dir=up&created_from=never',
+      ),
     );
     expect(filters).toEqual(DEFAULT_AUDIO_FILTERS);
     expect(skip).toBe(0);
   });
 
   it('sends only the filters in use to GET /api/audio/, with skip and sort always', () => {
-    const filters: AudioFilters = { ...DEFAULT_AUDIO_FILTERS, reel_count_min: 0, reel_count_max: null as unknown as undefined, tags: ['bad'] };
-    expect(toAudioListQuery(filters, 100)).toEqual({ skip: 100, sort_by: 'created_at', sort_dir: 'desc', reel_count_min: 0, tags: ['bad'] });
-    expect(toAudioListQuery(EVERY_FILTER, 0)).toMatchObject({ audio_type: 'music', has_stem: true, has_eps: true, trendlist: 'hyper', q: 'a.b*(c' });
+    const filters: AudioFilters = {
+      ...DEFAULT_AUDIO_FILTERS,
+      reel_count_min: 0,
+      reel_count_max: null as unknown as undefined,
+      tags: ['bad'],
+    };
+    expect(toAudioListQuery(filters, 100)).toEqual({
+      skip: 100,
+      sort_by: 'created_at',
+      sort_dir: 'desc',
+      reel_count_min: 0,
+      tags: ['bad'],
+    });
+    expect(toAudioListQuery(EVERY_FILTER, 0)).toMatchObject({
+      audio_type: 'music',
+      has_stem: true,
+      has_eps: true,
+      trendlist: 'hyper',
+      q: 'a.b*(c',
+    });
   });
 });

@@ -1,10 +1,10 @@
 import {
   AUDIO_SORT_FIELDS,
   AUDIO_TYPE_FILTERS,
+  type AudioListQueryParams,
+  normalizeTagList,
   SORT_DIRECTIONS,
   TREND_LIST_FILTERS,
-  normalizeTagList,
-  type AudioListQueryParams,
 } from '@curator/shared';
 
 export const RANGE_FILTERS = [

@@ -1,8 +1,9 @@
+import { ExportOutlined } from '@ant-design/icons';
+import { ID_PATTERN, msToSeconds, type Template, useListTemplatesQuery } from '@curator/shared';
 import { Empty, Space, Table, Tag as AntTag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ExportOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ID_PATTERN, msToSeconds, useListTemplatesQuery, type Template } from '@curator/shared';
+
 import { buildPlatformReelUrl } from '../../lib/platform-links';
 
 type TemplateRow = Template & { index: number };
@@ -16,15 +17,27 @@ function ApprovalState({ approved }: { approved: boolean | null }) {
 const COLUMNS: ColumnsType<TemplateRow> = [
   { title: '#', dataIndex: 'index', key: 'index', width: 56 },
   { title: 'Clips', key: 'clips', width: 80, align: 'right', render: (_, t) => t.template_entry.clips_count },
-  { title: 'Segments', key: 'segments', width: 96, align: 'right', render: (_, t) => t.template_info.segments_info.length },
+  {
+    title: 'Segments',
+    key: 'segments',
+    width: 96,
+    align: 'right',
+    render: (_, t) => t.template_info.segments_info.length,
+  },
   {
     title: 'Start',
     key: 'start',
     width: 96,
     align: 'right',
-    render: (_, t) => (t.audio_asset_start_time_in_ms === null ? '—' : `${msToSeconds(t.audio_asset_start_time_in_ms).toFixed(2)} s`),
+    render: (_, t) =>
+      t.audio_asset_start_time_in_ms === null ? '—' : `${msToSeconds(t.audio_asset_start_time_in_ms).toFixed(2)} s`,
   },
-  { title: 'Approval', key: 'approval', width: 120, render: (_, t) => <ApprovalState approved={t.template_meta.approved} /> },
+  {
+    title: 'Approval',
+    key: 'approval',
+    width: 120,
+    render: (_, t) => <ApprovalState approved={t.template_meta.approved} />,
+  },
   {
     title: 'Reel',
     key: 'reel',

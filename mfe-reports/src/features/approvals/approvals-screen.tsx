@@ -1,6 +1,7 @@
-import { useRef } from 'react';
+import { type ApprovalRow, Pager, useListApprovalsQuery, useUnapproveMutation } from '@curator/shared';
 import { Flex, Typography } from 'antd';
-import { Pager, useListApprovalsQuery, useUnapproveMutation, type ApprovalRow } from '@curator/shared';
+import { useRef } from 'react';
+
 import { ApprovalPlayer } from './components/approval-player';
 import { ApprovalTagFilter } from './components/approval-tag-filter';
 import { approvalKey, ApprovalsTable } from './components/approvals-table';

@@ -1,16 +1,26 @@
-import { Flex, Table, Typography } from 'antd';
+import { type AudioUsageRow, Pager, TagEditor, useListAudioUsageQuery } from '@curator/shared';
 import type { TableColumnsType } from 'antd';
+import { Flex, Table, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { Pager, TagEditor, useListAudioUsageQuery, type AudioUsageRow } from '@curator/shared';
+
 import { UsageFilters } from './components/usage-filters';
 import { useUsageSearch } from './hooks/use-usage-search';
 import { toTakenAtWindow } from './usage-window';
 
 const COLUMNS: TableColumnsType<AudioUsageRow> = [
-  { title: 'Audio', key: 'audio', render: (_, row) => <Link to={`/beats/${encodeURIComponent(row.id)}/`}>{row.audio_name}</Link> },
+  {
+    title: 'Audio',
+    key: 'audio',
+    render: (_, row) => <Link to={`/beats/${encodeURIComponent(row.id)}/`}>{row.audio_name}</Link>,
+  },
   { title: 'Artist', dataIndex: 'artist_name', key: 'artist' },
   { title: 'Usage count', dataIndex: 'usage_count', key: 'usage_count', width: 130, align: 'right' },
-  { title: 'Tags', key: 'tags', width: 260, render: (_, row) => <TagEditor audioId={row.id} tags={row.tags} width={240} /> },
+  {
+    title: 'Tags',
+    key: 'tags',
+    width: 260,
+    render: (_, row) => <TagEditor audioId={row.id} tags={row.tags} width={240} />,
+  },
 ];
 
 /** /audio-usage/: reels taken within the window, per audio, most used first (docs/screens.md). */
@@ -26,15 +36,15 @@ export function AudioUsageScreen() {
         <Pager skip={skip} pageLength={rows.length} showTotal={false} onSkip={goToSkip} />
       </Flex>
       <div data-testid="usage-table">
-      <Table<AudioUsageRow>
-        size="small"
-        rowKey="id"
-        columns={COLUMNS}
-        dataSource={rows}
-        loading={isFetching && currentData === undefined}
-        pagination={false}
-        locale={{ emptyText: 'No reels taken in this window' }}
-      />
+        <Table<AudioUsageRow>
+          size="small"
+          rowKey="id"
+          columns={COLUMNS}
+          dataSource={rows}
+          loading={isFetching && currentData === undefined}
+          pagination={false}
+          locale={{ emptyText: 'No reels taken in this window' }}
+        />
       </div>
       <Flex justify="flex-end" className="report-pager-row">
         <Pager skip={skip} pageLength={rows.length} showTotal={false} onSkip={goToSkip} />

@@ -1,28 +1,39 @@
-import { useMemo, useState } from 'react';
-import { Table, Tag, Typography } from 'antd';
+import {
+  DEFAULT_HL_POINT_LABEL,
+  type HlPoint,
+  msToRoundedSeconds,
+  PAGE_SIZE,
+  Pager,
+  useListHlPointsQuery,
+} from '@curator/shared';
 import type { TableColumnsType } from 'antd';
-import { DEFAULT_HL_POINT_LABEL, msToRoundedSeconds, PAGE_SIZE, Pager, useListHlPointsQuery, type HlPoint } from '@curator/shared';
+import { Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+
 import { formatDateTime } from '../../lib/format-date-time';
 
 /** The columns; the row of `defaultStartMs` is marked DEFAULT on whichever page shows it. */
 function buildColumns(defaultStartMs: number | undefined): TableColumnsType<HlPoint> {
   return [
-  {
-    title: 'Start time',
-    key: 'start',
-    render: (_, point) => (
-      <span>
-        {point.audio_asset_start_time_in_ms} ms <Typography.Text type="secondary">({msToRoundedSeconds(point.audio_asset_start_time_in_ms)} s)</Typography.Text>
-        {point.audio_asset_start_time_in_ms === defaultStartMs && (
-          <Tag color="gold" className="default-hl-point">
-            {DEFAULT_HL_POINT_LABEL}
-          </Tag>
-        )}
-      </span>
-    ),
-  },
-  { title: 'Media count', dataIndex: 'count', key: 'count', width: 140, align: 'right' },
-  { title: 'Updated at', dataIndex: 'updated_at', key: 'updated_at', width: 200, render: formatDateTime },
+    {
+      title: 'Start time',
+      key: 'start',
+      render: (_, point) => (
+        <span>
+          {point.audio_asset_start_time_in_ms} ms{' '}
+          <Typography.Text type="secondary">
+            ({msToRoundedSeconds(point.audio_asset_start_time_in_ms)} s)
+          </Typography.Text>
+          {point.audio_asset_start_time_in_ms === defaultStartMs && (
+            <Tag color="gold" className="default-hl-point">
+              {DEFAULT_HL_POINT_LABEL}
+            </Tag>
+          )}
+        </span>
+      ),
+    },
+    { title: 'Media count', dataIndex: 'count', key: 'count', width: 140, align: 'right' },
+    { title: 'Updated at', dataIndex: 'updated_at', key: 'updated_at', width: 200, render: formatDateTime },
   ];
 }
 

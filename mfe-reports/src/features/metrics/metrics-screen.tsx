@@ -1,11 +1,16 @@
-import { Button, Table, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { useListMetricsQuery, type Metric } from '@curator/shared';
+import { type Metric, useListMetricsQuery } from '@curator/shared';
+import type { TableColumnsType } from 'antd';
+import { Button, Table, Typography } from 'antd';
 
 const COLUMNS: TableColumnsType<Metric> = [
   { title: 'Key', dataIndex: 'key', key: 'key' },
-  { title: 'Value', key: 'value', align: 'right', render: (_, metric) => (metric.value === null ? '—' : String(metric.value)) },
+  {
+    title: 'Value',
+    key: 'value',
+    align: 'right',
+    render: (_, metric) => (metric.value === null ? '—' : String(metric.value)),
+  },
 ];
 
 /** /metrics/: live key/value figures, computed by the API on each request. */
@@ -14,11 +19,24 @@ export function MetricsScreen() {
   return (
     <section className="report-screen report-narrow" data-testid="metrics-screen">
       <Typography.Title level={4}>Metrics</Typography.Title>
-      <Button size="small" icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()} className="report-refresh">
+      <Button
+        size="small"
+        icon={<ReloadOutlined />}
+        loading={isFetching}
+        onClick={() => void refetch()}
+        className="report-refresh"
+      >
         Refresh
       </Button>
       <div data-testid="metrics-table">
-        <Table<Metric> size="small" rowKey="key" columns={COLUMNS} dataSource={data} loading={isLoading} pagination={false} />
+        <Table<Metric>
+          size="small"
+          rowKey="key"
+          columns={COLUMNS}
+          dataSource={data}
+          loading={isLoading}
+          pagination={false}
+        />
       </div>
     </section>
   );

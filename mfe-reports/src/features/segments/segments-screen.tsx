@@ -1,13 +1,14 @@
-import { Radio, Space, Typography } from 'antd';
 import {
   formatApprovedCounts,
   formatTemplatesFromSheet,
   SEGMENTS_STATS_SWITCH_LABELS,
+  type SegmentStatsMode,
   useGetSegmentStatsQuery,
   useGetTemplatesCountQuery,
   useGetTemplatesFromReelsQuery,
-  type SegmentStatsMode,
 } from '@curator/shared';
+import { Radio, Space, Typography } from 'antd';
+
 import { SegmentsFilters } from './components/segments-filters';
 import { SegmentsTable } from './components/segments-table';
 import { useSegmentsSearch } from './hooks/use-segments-search';
@@ -23,8 +24,12 @@ export function SegmentsScreen() {
     <section className="report-screen" data-testid="segments-screen">
       <Typography.Title level={4}>Segments</Typography.Title>
       <Space direction="vertical" size="small" className="segments-header">
-        <Typography.Text data-testid="templates-from-sheet">{fromReels ? formatTemplatesFromSheet(fromReels.count, fromReels.count_discarded_hl_start) : ' '}</Typography.Text>
-        <Typography.Text data-testid="approved-counts">{counts ? formatApprovedCounts(counts.approved, counts.beats_done, counts.templates_approved) : ' '}</Typography.Text>
+        <Typography.Text data-testid="templates-from-sheet">
+          {fromReels ? formatTemplatesFromSheet(fromReels.count, fromReels.count_discarded_hl_start) : ' '}
+        </Typography.Text>
+        <Typography.Text data-testid="approved-counts">
+          {counts ? formatApprovedCounts(counts.approved, counts.beats_done, counts.templates_approved) : ' '}
+        </Typography.Text>
       </Space>
       <Radio.Group
         className="segments-switch"
@@ -38,7 +43,11 @@ export function SegmentsScreen() {
         ]}
       />
       <SegmentsFilters key={searchText} filters={filters} onFilter={applyFilters} onClear={clearFilters} />
-      <SegmentsTable rows={stats.data ?? []} mode={mode} loading={stats.isFetching && stats.currentData === undefined} />
+      <SegmentsTable
+        rows={stats.data ?? []}
+        mode={mode}
+        loading={stats.isFetching && stats.currentData === undefined}
+      />
     </section>
   );
 }

@@ -1,6 +1,11 @@
 import type { SegmentStatsMode, SegmentStatsQueryParams } from '@curator/shared';
 
-export const SEGMENT_FILTER_KEYS = ['reel_count_min', 'reel_count_max', 'template_clips_count_min', 'template_clips_count_max'] as const;
+export const SEGMENT_FILTER_KEYS = [
+  'reel_count_min',
+  'reel_count_max',
+  'template_clips_count_min',
+  'template_clips_count_max',
+] as const;
 export type SegmentFilterKey = (typeof SEGMENT_FILTER_KEYS)[number];
 /** Filters as whole numbers ≥ 0; absent means no bound. */
 export type SegmentFilters = Partial<Record<SegmentFilterKey, number>>;
@@ -16,5 +21,7 @@ export function readSegmentsSearch(params: URLSearchParams): { mode: SegmentStat
 }
 
 export function toSegmentStatsQuery(filters: SegmentFilters): SegmentStatsQueryParams {
-  return Object.fromEntries(SEGMENT_FILTER_KEYS.filter((k) => filters[k] !== undefined).map((k) => [k, String(filters[k])]));
+  return Object.fromEntries(
+    SEGMENT_FILTER_KEYS.filter((k) => filters[k] !== undefined).map((k) => [k, String(filters[k])]),
+  );
 }

@@ -19,7 +19,11 @@ export function applyTempoVariant(offsetsS: readonly number[], variant: TempoVar
 }
 
 /** The tempo (BPM) a variant gives: the analysis' alternative nearest to ×0.5 / ×2, else the plain product. */
-export function describeVariantTempo(tempoBpm: number | null, alternativesBpm: readonly number[], variant: TempoVariant): number | null {
+export function describeVariantTempo(
+  tempoBpm: number | null,
+  alternativesBpm: readonly number[],
+  variant: TempoVariant,
+): number | null {
   if (tempoBpm === null) return null;
   const target = tempoBpm * (variant === 'half' ? 0.5 : 2);
   const near = alternativesBpm.filter((bpm) => Math.abs(bpm - target) / target < 0.1);

@@ -11,9 +11,15 @@ describe('waveform marker layout', () => {
     expect(placeMarkerPercent(-1, 120)).toBeNull();
     expect(placeMarkerPercent(121, 120)).toBeNull();
     expect(placeMarkerPercent(1, 0)).toBeNull();
-    expect(placeMarkers([{ timeS: 1, kind: 'offset' }, { timeS: 500, kind: 'highlight' }], 100)).toEqual([
-      { timeS: 1, kind: 'offset', leftPercent: 1, key: 'offset-1' },
-    ]);
+    expect(
+      placeMarkers(
+        [
+          { timeS: 1, kind: 'offset' },
+          { timeS: 500, kind: 'highlight' },
+        ],
+        100,
+      ),
+    ).toEqual([{ timeS: 1, kind: 'offset', leftPercent: 1, key: 'offset-1' }]);
   });
 
   it('formats the playhead with 2 decimals', () => {

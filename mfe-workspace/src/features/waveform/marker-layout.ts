@@ -1,6 +1,7 @@
 /** Pure layout of the waveform overlay: times in seconds, positions in percent of the full width. */
 
-export type MarkerKind = 'offset' | 'selected-offset' | 'ending-point' | 'selected-ending-point' | 'highlight' | 'template';
+export type MarkerKind =
+  'offset' | 'selected-offset' | 'ending-point' | 'selected-ending-point' | 'highlight' | 'template';
 
 export type MarkerInput = { timeS: number; kind: MarkerKind; label?: string };
 export type PlacedMarker = MarkerInput & { leftPercent: number; key: string };

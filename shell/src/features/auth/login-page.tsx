@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { Button, Card, Form, Input, Spin, Typography } from 'antd';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { ErrorLines, describeRequestError, useGetMeQuery, useLoginMutation } from '@curator/shared';
+import { describeRequestError, ErrorLines, useGetMeQuery, useLoginMutation } from '@curator/shared';
 import { LOGIN_NO_RESPONSE_TEXT } from '@curator/shared';
+import { Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
 type LoginForm = { username: string; password: string };
 

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { Button, Result, Spin } from 'antd';
-import { Navigate, useLocation } from 'react-router-dom';
 import { statusOf, useGetMeQuery } from '@curator/shared';
+import { Button, Result, Spin } from 'antd';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 
 /** Renders its children for a logged-in user; sends everyone else to /login/. */
 export function RequireSession({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
-import { addErrorHandler, getAppNames, registerApplication, start, type LifeCycles } from 'single-spa';
+import { type AppStore, type MfeProps, toastPushed } from '@curator/shared';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { toastPushed, type AppStore, type MfeProps } from '@curator/shared';
+import { addErrorHandler, getAppNames, type LifeCycles, registerApplication, start } from 'single-spa';
 
 /** One deployed remote as the API's /api/mfe-config/ describes it (read at run time). */
 export type RemoteDefinition = { name: string; entry: string; routes: string[] };

@@ -1,7 +1,8 @@
-import { useLayoutEffect } from 'react';
-import { Layout, Menu } from 'antd';
-import { Link, useLocation } from 'react-router-dom';
 import type { AppStore } from '@curator/shared';
+import { Layout, Menu } from 'antd';
+import { useLayoutEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+
 import { MFE_OUTLET_ID, startMicroFrontends } from './micro-frontends';
 import { NAV_ITEMS, selectNavKey } from './nav-items';
 import { UserMenu } from './user-menu';

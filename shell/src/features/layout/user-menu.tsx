@@ -1,7 +1,7 @@
-import { Button, Dropdown } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
+import { baseApi, SIGN_OUT_LABEL, useAppDispatch, useGetMeQuery, useLogoutMutation } from '@curator/shared';
+import { Button, Dropdown } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { SIGN_OUT_LABEL, baseApi, useAppDispatch, useGetMeQuery, useLogoutMutation } from '@curator/shared';
 
 /** Shows who is logged in and offers Sign out. */
 export function UserMenu() {

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
-import { App } from 'antd';
 import { toastShown, useAppDispatch, useAppSelector } from '@curator/shared';
 import { TOAST_DURATION_MS } from '@curator/shared';
+import { App } from 'antd';
+import { useEffect } from 'react';
 
 /** Shows the toasts any app pushed into the store, top right, for 4 seconds. */
 export function ToastPresenter() {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { decodeFile } from '../../dsp/decode-audio';
 import { buildCatalogSpecs, renderCatalogFiles } from './catalog-audio';
 
@@ -19,7 +20,10 @@ describe('catalog audio', () => {
 
   it('writes playable compressed files whose decoded length matches and carries the true beats', async () => {
     const specs = buildCatalogSpecs(4).map((s) => ({ ...s, durationS: 8 }));
-    const [mp3Files, oggFiles] = [await renderCatalogFiles(specs, workDir, 'mp3'), await renderCatalogFiles(specs.slice(0, 1), workDir, 'ogg')];
+    const [mp3Files, oggFiles] = [
+      await renderCatalogFiles(specs, workDir, 'mp3'),
+      await renderCatalogFiles(specs.slice(0, 1), workDir, 'ogg'),
+    ];
     for (const file of [...mp3Files, ...oggFiles]) {
       const decoded = await decodeFile(file.path);
       expect(Math.abs(decoded.durationS - file.durationS)).toBeLessThan(0.1);

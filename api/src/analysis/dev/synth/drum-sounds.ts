@@ -3,7 +3,6 @@ import type { Random } from './seeded-random';
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { exp, max, min, round, sin } = Math;
 
-
 /** One-shot drum samples rendered once per track and mixed in at each hit. */
 export type DrumKit = { kick: Float32Array; snare: Float32Array; closedHat: Float32Array; openHat: Float32Array };
 

@@ -1,9 +1,8 @@
-import { normaliseToPeak } from './synthesise-track';
 import { createRandom, type Random } from './seeded-random';
+import { normaliseToPeak } from './synthesise-track';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { cos, exp, floor, round, sin } = Math;
-
 
 export type OriginalSoundKind = 'speech-like' | 'ambient';
 
@@ -54,7 +53,10 @@ function renderSpeechLike(out: Float32Array, sampleRateHz: number, random: Rando
       const sample = y1 + y2;
       out[i] += envelope * sample;
     }
-    t += syllableLength + burstLength + round((random.next() < 0.2 ? random.between(0.3, 0.8) : random.between(0.03, 0.1)) * sampleRateHz);
+    t +=
+      syllableLength +
+      burstLength +
+      round((random.next() < 0.2 ? random.between(0.3, 0.8) : random.between(0.03, 0.1)) * sampleRateHz);
   }
 }
 
@@ -66,7 +68,11 @@ function renderAmbient(out: Float32Array, sampleRateHz: number, random: Random):
     low += 0.02 * (random.next() * 2 - 1 - low);
     out[i] = 2 * low * (0.6 + 0.4 * sin((2 * Math.PI * swellHz * i) / sampleRateHz));
   }
-  for (let start = random.between(0.5, 2) * sampleRateHz; start < out.length; start += random.between(0.7, 4) * sampleRateHz) {
+  for (
+    let start = random.between(0.5, 2) * sampleRateHz;
+    start < out.length;
+    start += random.between(0.7, 4) * sampleRateHz
+  ) {
     const length = round(random.between(0.05, 0.15) * sampleRateHz);
     const [fromHz, toHz] = [random.between(2000, 4000), random.between(3000, 6000)];
     let phase = 0;
@@ -78,7 +84,11 @@ function renderAmbient(out: Float32Array, sampleRateHz: number, random: Random):
 }
 
 /** Renders a stereo original-sound clip (same signal in both channels, slight level difference). */
-export function synthesiseOriginalSound(spec: OriginalSoundSpec): { sampleRateHz: number; durationS: number; channels: Float32Array[] } {
+export function synthesiseOriginalSound(spec: OriginalSoundSpec): {
+  sampleRateHz: number;
+  durationS: number;
+  channels: Float32Array[];
+} {
   const sampleRateHz = spec.sampleRateHz ?? 44100;
   const random = createRandom(spec.seed);
   const mono = new Float32Array(round(spec.durationS * sampleRateHz));

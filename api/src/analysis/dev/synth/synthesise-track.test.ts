@@ -1,6 +1,6 @@
-import { computeBeatGridS, synthesiseTrack } from './synthesise-track';
-import { synthesiseOriginalSound } from './original-sound';
 import { buildEvaluationSet } from './evaluation-set';
+import { synthesiseOriginalSound } from './original-sound';
+import { computeBeatGridS, synthesiseTrack } from './synthesise-track';
 
 describe('synthesiseTrack', () => {
   it('is deterministic for a seed and differs between seeds', () => {
@@ -17,10 +17,12 @@ describe('synthesiseTrack', () => {
     expect(track.beatsS.slice(0, 4)).toEqual([0, 0.5, 1, 1.5]);
     expect(track.tempoBpm).toBeCloseTo(120, 6);
     let [peak, maxError] = [0, 0];
-    track.channels.forEach((channel, c) => channel.forEach((v, i) => {
-      peak = Math.max(peak, Math.abs(v));
-      maxError = Math.max(maxError, Math.abs(track.stems.percussive[c][i] + track.stems.harmonic[c][i] - v));
-    }));
+    track.channels.forEach((channel, c) =>
+      channel.forEach((v, i) => {
+        peak = Math.max(peak, Math.abs(v));
+        maxError = Math.max(maxError, Math.abs(track.stems.percussive[c][i] + track.stems.harmonic[c][i] - v));
+      }),
+    );
     expect(maxError).toBeLessThan(1e-6);
     expect(peak).toBeCloseTo(0.89, 5);
   });
@@ -28,7 +30,8 @@ describe('synthesiseTrack', () => {
   it('puts a kick onset at each bar start', () => {
     const track = synthesiseTrack({ seed: 4, durationS: 6, tempoBpm: 90 });
     const at = (s: number) => Math.round(s * track.sampleRateHz);
-    const energy = (from: number, to: number) => track.stems.percussive[0].subarray(from, to).reduce((sum, v) => sum + v * v, 0);
+    const energy = (from: number, to: number) =>
+      track.stems.percussive[0].subarray(from, to).reduce((sum, v) => sum + v * v, 0);
     const barS = track.beatsS[4];
     expect(energy(at(barS), at(barS + 0.05))).toBeGreaterThan(20 * energy(at(barS - 0.05), at(barS) - 1));
   });

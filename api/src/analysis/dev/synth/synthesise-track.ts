@@ -5,7 +5,6 @@ import { addBassNote, addPadNote, convertMidiToHz } from './tonal-voices';
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { abs, ceil, floor, max, round, sqrt } = Math;
 
-
 export type DrumPattern = 'backbeat' | 'four-on-floor' | 'syncopated';
 
 /** What to synthesise: tempo (BPM, optionally drifting linearly to endTempoBpm), feel and impairments. */
@@ -38,7 +37,13 @@ export type SynthesisedTrack = {
   tempoBpm: number;
 };
 
-const PROGRESSIONS = [[0, 7, 9, 5], [0, 5, 7, 5], [9, 5, 0, 7], [0, 3, 8, 10], [2, 7, 0, 0]];
+const PROGRESSIONS = [
+  [0, 7, 9, 5],
+  [0, 5, 7, 5],
+  [9, 5, 0, 7],
+  [0, 3, 8, 10],
+  [2, 7, 0, 0],
+];
 const MAJOR_TRIAD = [0, 4, 7];
 const MINOR_TRIAD = [0, 3, 7];
 
@@ -57,7 +62,11 @@ export function computeBeatGridS(spec: TrackSpec): number[] {
 }
 
 /** Hits of one bar as [beat offset, instrument, gain]; off-beats are shifted later by the swing. */
-function describeBar(pattern: DrumPattern, bar: number, random: Random): Array<[number, keyof ReturnType<typeof renderDrumKit>, number]> {
+function describeBar(
+  pattern: DrumPattern,
+  bar: number,
+  random: Random,
+): Array<[number, keyof ReturnType<typeof renderDrumKit>, number]> {
   const hits: Array<[number, 'kick' | 'snare' | 'closedHat' | 'openHat', number]> = [];
   for (let eighth = 0; eighth < 8; eighth++) hits.push([eighth / 2, 'closedHat', eighth % 2 ? 0.5 : 0.8]);
   if (pattern === 'four-on-floor') {
@@ -123,7 +132,7 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
     for (const position of [0, 1.5, 2, 3]) {
       const startS = locateBeatPositionS(beatsS, bar * 4 + position, swingRatio);
       const bassHz = convertMidiToHz(root + degree + (position === 3 ? 7 : 0));
-      addBassNote(harmonic, sampleRateHz, startS, 0.9 * (barEndS - barStartS) / 4, bassHz, 0.18);
+      addBassNote(harmonic, sampleRateHz, startS, (0.9 * (barEndS - barStartS)) / 4, bassHz, 0.18);
     }
   }
   const channels = [new Float32Array(length), new Float32Array(length)];
@@ -132,7 +141,14 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
   if (spec.noiseDb !== undefined) stems.noise = addNoise(channels, spec.noiseDb, random);
   normaliseToPeak([channels, percussive, harmonic, ...(stems.noise ? [stems.noise] : [])], 0.89);
   const tempoBpm = (60 * (beatsS.length - 1)) / (beatsS[beatsS.length - 1] - beatsS[0]);
-  return { sampleRateHz, durationS: length / sampleRateHz, channels, stems, beatsS: beatsS.map((t) => round(t * 1e4) / 1e4), tempoBpm };
+  return {
+    sampleRateHz,
+    durationS: length / sampleRateHz,
+    channels,
+    stems,
+    beatsS: beatsS.map((t) => round(t * 1e4) / 1e4),
+    tempoBpm,
+  };
 }
 
 /** Adds white noise at `levelDb` relative to the mix RMS; returns the noise as its own stereo stem. */

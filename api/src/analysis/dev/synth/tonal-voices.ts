@@ -22,7 +22,13 @@ export function convertMidiToHz(note: number): number {
 
 /** Adds a pad note (detuned saw pair, slow attack, release) from startS for durationS into a channel. */
 export function addPadNote(
-  target: Float32Array, sampleRateHz: number, startS: number, durationS: number, frequencyHz: number, gain: number, detuneCents: number,
+  target: Float32Array,
+  sampleRateHz: number,
+  startS: number,
+  durationS: number,
+  frequencyHz: number,
+  gain: number,
+  detuneCents: number,
 ): void {
   const attackS = 0.12;
   const releaseS = 0.25;
@@ -38,10 +44,19 @@ export function addPadNote(
   const sustainEnd = start + durationS * sampleRateHz;
   const releaseSamples = releaseS * sampleRateHz;
   for (let i = from; i < end; i++) {
-    const envelope = i < attackEnd ? (i - start) / (attackEnd - start) : i < sustainEnd ? 1 : max(0, 1 - (i - sustainEnd) / releaseSamples);
+    const envelope =
+      i < attackEnd
+        ? (i - start) / (attackEnd - start)
+        : i < sustainEnd
+          ? 1
+          : max(0, 1 - (i - sustainEnd) / releaseSamples);
     const ia = phaseA | 0;
     const ib = phaseB | 0;
-    const v = SAW_TABLE[ia] + (SAW_TABLE[ia + 1] - SAW_TABLE[ia]) * (phaseA - ia) + SAW_TABLE[ib] + (SAW_TABLE[ib + 1] - SAW_TABLE[ib]) * (phaseB - ib);
+    const v =
+      SAW_TABLE[ia] +
+      (SAW_TABLE[ia + 1] - SAW_TABLE[ia]) * (phaseA - ia) +
+      SAW_TABLE[ib] +
+      (SAW_TABLE[ib + 1] - SAW_TABLE[ib]) * (phaseB - ib);
     target[i] += gain * envelope * v;
     phaseA += stepA;
     phaseB += stepB;
@@ -51,7 +66,14 @@ export function addPadNote(
 }
 
 /** Adds a plucked bass note (sine + octave, exponential decay) into every target channel. */
-export function addBassNote(targets: Float32Array[], sampleRateHz: number, startS: number, durationS: number, frequencyHz: number, gain: number): void {
+export function addBassNote(
+  targets: Float32Array[],
+  sampleRateHz: number,
+  startS: number,
+  durationS: number,
+  frequencyHz: number,
+  gain: number,
+): void {
   const start = round(startS * sampleRateHz);
   const end = min(targets[0].length, start + round(durationS * sampleRateHz));
   const rotation = (2 * Math.PI * frequencyHz) / sampleRateHz;

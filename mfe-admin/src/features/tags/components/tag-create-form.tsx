@@ -1,6 +1,7 @@
-import { Button, Form, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { TAG_MAX_LENGTH, useCreateTagMutation } from '@curator/shared';
+import { Button, Form, Input } from 'antd';
+
 import { RequestRefusal } from '../../../components/request-refusal';
 
 export const NEW_TAG_PLACEHOLDER = 'New tag';

@@ -1,7 +1,8 @@
-import { Button, Table, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { useDeleteTagMutation, useListTagsQuery, type Tag } from '@curator/shared';
+import { type Tag, useDeleteTagMutation, useListTagsQuery } from '@curator/shared';
+import type { TableColumnsType } from 'antd';
+import { Button, Table, Typography } from 'antd';
+
 import { RequestRefusal } from '../../../components/request-refusal';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDateTime } from '../../../lib/format-date-time';

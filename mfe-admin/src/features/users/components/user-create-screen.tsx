@@ -1,6 +1,12 @@
+import {
+  CREATE_USER_LABEL,
+  CREATE_USER_NO_RESPONSE_TEXT,
+  describeRequestError,
+  useCreateUserMutation,
+} from '@curator/shared';
 import { Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { CREATE_USER_LABEL, CREATE_USER_NO_RESPONSE_TEXT, describeRequestError, useCreateUserMutation } from '@curator/shared';
+
 import { UserForm, type UserFormValues } from './user-form';
 
 /** /users/create/: on success back to the list; on failure the server's lines, or 'Error'. */

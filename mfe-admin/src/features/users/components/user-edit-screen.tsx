@@ -1,6 +1,7 @@
+import { describeRequestError, useGetUserQuery, useUpdateUserMutation } from '@curator/shared';
 import { Skeleton, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
-import { describeRequestError, useGetUserQuery, useUpdateUserMutation } from '@curator/shared';
+
 import { RequestRefusal } from '../../../components/request-refusal';
 import { UserForm, type UserFormValues } from './user-form';
 

@@ -1,5 +1,5 @@
-import { Button, Checkbox, Form, Input } from 'antd';
 import { ADMIN_LABEL, ErrorLines, PASSWORD_LABEL, SAVE_BUTTON, USERNAME_LABEL } from '@curator/shared';
+import { Button, Checkbox, Form, Input } from 'antd';
 
 export type UserFormValues = { username: string; password: string; admin: boolean };
 
@@ -9,7 +9,13 @@ const EMPTY_VALUES: UserFormValues = { username: '', password: '', admin: false 
  * Username, Password, Admin, Save (docs/screens.md). Creating needs a password; editing does not, and a
  * blank password keeps the current one (docs/rules.md).
  */
-export function UserForm({ mode, initialValues = EMPTY_VALUES, isSaving, errorLines, onSubmit }: {
+export function UserForm({
+  mode,
+  initialValues = EMPTY_VALUES,
+  isSaving,
+  errorLines,
+  onSubmit,
+}: {
   mode: 'create' | 'edit';
   initialValues?: UserFormValues;
   isSaving: boolean;

@@ -1,8 +1,9 @@
-import { Button, Flex, Table, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
 import { CREATE_USER_LABEL, useDeleteUserMutation, useGetUsersQuery, type User } from '@curator/shared';
+import type { TableColumnsType } from 'antd';
+import { Button, Flex, Table, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+
 import { RequestRefusal } from '../../../components/request-refusal';
 import { RouterLinkButton } from '../../../components/router-link-button';
 import { confirmDelete } from '../../../lib/confirm-delete';
@@ -23,7 +24,14 @@ export function UserList() {
 
   const columns: TableColumnsType<User> = [
     { title: 'Username', dataIndex: 'username', key: 'username' },
-    { title: 'Admin', dataIndex: 'admin', key: 'admin', width: 100, align: 'center', render: (admin: boolean) => <AdminFlag admin={admin} /> },
+    {
+      title: 'Admin',
+      dataIndex: 'admin',
+      key: 'admin',
+      width: 100,
+      align: 'center',
+      render: (admin: boolean) => <AdminFlag admin={admin} />,
+    },
     {
       title: 'Edit',
       key: 'edit',

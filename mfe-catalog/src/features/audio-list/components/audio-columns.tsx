@@ -1,8 +1,15 @@
+import { ExportOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  APPROVED_COUNT_TOOLTIP,
+  type AudioListItem,
+  AVAILABLE_COUNT_TOOLTIP,
+  TagEditor,
+  TEMPLATES_LINK_TOOLTIP,
+} from '@curator/shared';
 import { Tag as AntTag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ExportOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { APPROVED_COUNT_TOOLTIP, AVAILABLE_COUNT_TOOLTIP, TagEditor, TEMPLATES_LINK_TOOLTIP, type AudioListItem } from '@curator/shared';
+
 import { formatDateTime } from '../../../lib/datetime-local';
 import { buildPlatformAudioUrl, buildTemplatesListPath } from '../../../lib/platform-links';
 import { LockStateIcon } from './lock-state-icon';
@@ -63,7 +70,11 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
           <span className="available-count">{audio.template_count_available}</span>
         </Tooltip>{' '}
         <Tooltip title={TEMPLATES_LINK_TOOLTIP}>
-          <Link to={buildTemplatesListPath(audio.id)} className="templates-link" aria-label={`templates of ${audio.audio_name} not approved yet`}>
+          <Link
+            to={buildTemplatesListPath(audio.id)}
+            className="templates-link"
+            aria-label={`templates of ${audio.audio_name} not approved yet`}
+          >
             <UnorderedListOutlined />
           </Link>
         </Tooltip>
@@ -77,21 +88,48 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
     title: 'Trend list',
     key: 'trendlist',
     width: 88,
-    render: (_, audio) => (audio.trendlist ? <AntTag color={TREND_COLORS[audio.trendlist]}>{audio.trendlist}</AntTag> : '—'),
+    render: (_, audio) =>
+      audio.trendlist ? <AntTag color={TREND_COLORS[audio.trendlist]}>{audio.trendlist}</AntTag> : '—',
   },
-  { title: 'First seen', key: 'first_seen_at', width: 92, render: (_, audio) => <FirstSeen iso={audio.first_seen_at} /> },
-  { title: 'Lock', key: 'locked', width: 44, align: 'center', render: (_, audio) => <LockStateIcon locked={audio.locked} lockedBy={audio.locked_by} /> },
+  {
+    title: 'First seen',
+    key: 'first_seen_at',
+    width: 92,
+    render: (_, audio) => <FirstSeen iso={audio.first_seen_at} />,
+  },
+  {
+    title: 'Lock',
+    key: 'locked',
+    width: 44,
+    align: 'center',
+    render: (_, audio) => <LockStateIcon locked={audio.locked} lockedBy={audio.locked_by} />,
+  },
   {
     title: 'Link',
     key: 'platform',
     width: 44,
     align: 'center',
     render: (_, audio) => (
-      <a href={buildPlatformAudioUrl(audio.audio_id)} target="_blank" rel="noreferrer noopener" aria-label="open on the platform">
+      <a
+        href={buildPlatformAudioUrl(audio.audio_id)}
+        target="_blank"
+        rel="noreferrer noopener"
+        aria-label="open on the platform"
+      >
         <ExportOutlined />
       </a>
     ),
   },
-  { title: 'Quick tags', key: 'quick_tags', width: 204, render: (_, audio) => <QuickTagButtons audioId={audio.id} tags={audio.tags} /> },
-  { title: 'Tags', key: 'tags', width: 150, render: (_, audio) => <TagEditor audioId={audio.id} tags={audio.tags} width={134} /> },
+  {
+    title: 'Quick tags',
+    key: 'quick_tags',
+    width: 204,
+    render: (_, audio) => <QuickTagButtons audioId={audio.id} tags={audio.tags} />,
+  },
+  {
+    title: 'Tags',
+    key: 'tags',
+    width: 150,
+    render: (_, audio) => <TagEditor audioId={audio.id} tags={audio.tags} width={134} />,
+  },
 ];

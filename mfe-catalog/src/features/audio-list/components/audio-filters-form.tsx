@@ -1,4 +1,3 @@
-import { Button, Form, Input, Select } from 'antd';
 import {
   ALL_OPTION_LABEL,
   AUDIO_FILTER_LABELS,
@@ -14,9 +13,11 @@ import {
   SORT_DIR_OPTION_LABELS,
   SORT_DIRECTIONS,
   TREND_LIST_FILTERS,
-  YES_OPTION_LABEL,
   useListTagsQuery,
+  YES_OPTION_LABEL,
 } from '@curator/shared';
+import { Button, Form, Input, Select } from 'antd';
+
 import { fromDatetimeLocalValue, toDatetimeLocalValue } from '../../../lib/datetime-local';
 import type { AudioFilters } from '../audio-list-search';
 import { RangeFilterItem } from './range-filter-item';
@@ -24,8 +25,14 @@ import { RangeFilterItem } from './range-filter-item';
 type FormValues = Omit<AudioFilters, 'created_from' | 'created_to'> & { created_from: string; created_to: string };
 
 const AUDIO_TYPE_OPTIONS = AUDIO_TYPE_FILTERS.map((value) => ({ value, label: AUDIO_TYPE_OPTION_LABELS[value] }));
-const TREND_LIST_OPTIONS = TREND_LIST_FILTERS.map((value) => ({ value, label: value === 'all' ? ALL_OPTION_LABEL : value }));
-const ALL_OR_YES_OPTIONS = [{ value: false, label: ALL_OPTION_LABEL }, { value: true, label: YES_OPTION_LABEL }];
+const TREND_LIST_OPTIONS = TREND_LIST_FILTERS.map((value) => ({
+  value,
+  label: value === 'all' ? ALL_OPTION_LABEL : value,
+}));
+const ALL_OR_YES_OPTIONS = [
+  { value: false, label: ALL_OPTION_LABEL },
+  { value: true, label: YES_OPTION_LABEL },
+];
 const SORT_BY_OPTIONS = AUDIO_SORT_FIELDS.map((value) => ({ value, label: SORT_BY_OPTION_LABELS[value] }));
 const SORT_DIR_OPTIONS = SORT_DIRECTIONS.map((value) => ({ value, label: SORT_DIR_OPTION_LABELS[value] }));
 
@@ -51,7 +58,13 @@ export function AudioFiltersForm({ filters, onFilter, onClear }: AudioFiltersFor
   }
 
   return (
-    <Form<FormValues> className="audio-filters" layout="vertical" size="small" initialValues={initialValues} onFinish={handleFinish}>
+    <Form<FormValues>
+      className="audio-filters"
+      layout="vertical"
+      size="small"
+      initialValues={initialValues}
+      onFinish={handleFinish}
+    >
       <Form.Item name="q" label="Search" className="audio-filters-search">
         <Input placeholder={AUDIO_SEARCH_PLACEHOLDER} allowClear />
       </Form.Item>

@@ -1,6 +1,7 @@
-import { useRef } from 'react';
-import { Empty, Table } from 'antd';
 import type { AudioListItem } from '@curator/shared';
+import { Empty, Table } from 'antd';
+import { useRef } from 'react';
+
 import { useRowPlayback } from '../hooks/use-row-playback';
 import { AUDIO_COLUMNS } from './audio-columns';
 
@@ -21,7 +22,9 @@ export function AudioTable({ audios, loading }: AudioTableProps) {
         pagination={false}
         tableLayout="fixed"
         scroll={{ x: AUDIO_COLUMNS.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No audios match these filters" /> }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No audios match these filters" />,
+        }}
       />
     </div>
   );

@@ -1,6 +1,6 @@
-import { Tooltip } from 'antd';
 import { LockFilled, UnlockOutlined } from '@ant-design/icons';
 import { formatLockedBy } from '@curator/shared';
+import { Tooltip } from 'antd';
 
 /** Locked (red padlock, tooltip names the holder) or unlocked (grey open padlock). */
 export function LockStateIcon({ locked, lockedBy }: { locked: boolean; lockedBy: string | null }) {

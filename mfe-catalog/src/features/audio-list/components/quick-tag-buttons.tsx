@@ -1,5 +1,5 @@
+import { hasTag, QUICK_TAGS, toggleTag, useTaggifyAudioMutation } from '@curator/shared';
 import { Button, Space } from 'antd';
-import { QUICK_TAGS, hasTag, toggleTag, useTaggifyAudioMutation } from '@curator/shared';
 
 /** The 'bad', 'inside app' and 'discovery app' toggles of one audio; a tag that is on shows red. */
 export function QuickTagButtons({ audioId, tags }: { audioId: string; tags: string[] }) {

@@ -1,4 +1,5 @@
 import { Form, InputNumber } from 'antd';
+
 import type { RangeFilter } from '../audio-list-search';
 
 /** One min/max pair of whole numbers ≥ 0; an empty box means no bound. */

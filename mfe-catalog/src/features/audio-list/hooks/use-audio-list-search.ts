@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { buildAudioListSearch, parseAudioListSearch, type AudioFilters } from '../audio-list-search';
+
+import { type AudioFilters, buildAudioListSearch, parseAudioListSearch } from '../audio-list-search';
 
 const LIST_PATH = '/audios/';
 

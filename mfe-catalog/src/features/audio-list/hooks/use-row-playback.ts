@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { type RefObject, useEffect } from 'react';
 
 const TYPING_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
@@ -20,7 +20,8 @@ export function useRowPlayback(containerRef: RefObject<HTMLElement | null>): voi
     function handlePlay(event: Event) {
       for (const player of players()) if (player !== event.target && !player.paused) player.pause();
       // Chromium's native controls keep arrow keys to themselves while focused; release focus so the page gets them.
-      if (document.activeElement instanceof HTMLMediaElement && container?.contains(document.activeElement)) document.activeElement.blur();
+      if (document.activeElement instanceof HTMLMediaElement && container?.contains(document.activeElement))
+        document.activeElement.blur();
     }
 
     function handleKeyDown(event: KeyboardEvent) {

@@ -1,7 +1,8 @@
-import type { RefObject } from 'react';
-import { Alert, Button, Space, Spin, Typography } from 'antd';
 import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
-import { NO_MEDIA_MESSAGE, type ApprovalDetail, type PlayerMarker, type WaveformControls } from '@curator/shared';
+import { type ApprovalDetail, NO_MEDIA_MESSAGE, type PlayerMarker, type WaveformControls } from '@curator/shared';
+import { Alert, Button, Space, Spin, Typography } from 'antd';
+import type { RefObject } from 'react';
+
 import { MarkerOverlay } from './marker-overlay';
 import { PlayerClock } from './player-clock';
 
@@ -16,7 +17,15 @@ type ApprovalPlayerProps = {
 };
 
 /** The waveform of the selected row with its S, B1…, E markers; Space or the button plays S→E. */
-export function ApprovalPlayer({ containerRef, detail, markers, waveform, isLoading, hasNoMedia, onPlayRange }: ApprovalPlayerProps) {
+export function ApprovalPlayer({
+  containerRef,
+  detail,
+  markers,
+  waveform,
+  isLoading,
+  hasNoMedia,
+  onPlayRange,
+}: ApprovalPlayerProps) {
   const first = markers[0];
   const last = markers[markers.length - 1];
   return (

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
-import { Select } from 'antd';
 import { SELECT_MENU_MAX_HEIGHT_PX, SELECT_PLACEHOLDER, useListTagsQuery } from '@curator/shared';
+import { Select } from 'antd';
+import { useMemo } from 'react';
 
 type ApprovalTagFilterProps = { tags: string[]; onChange: (tags: string[]) => void };
 

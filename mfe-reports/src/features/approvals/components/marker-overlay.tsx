@@ -8,7 +8,13 @@ export function MarkerOverlay({ markers, durationS }: MarkerOverlayProps) {
   return (
     <div className="marker-overlay" data-testid="marker-overlay" aria-hidden="true">
       {markers.map((marker) => (
-        <div key={marker.label} className="marker" data-marker={marker.label} data-time-s={marker.timeS} style={{ left: `${Math.min(100, (marker.timeS / durationS) * 100)}%` }}>
+        <div
+          key={marker.label}
+          className="marker"
+          data-marker={marker.label}
+          data-time-s={marker.timeS}
+          style={{ left: `${Math.min(100, (marker.timeS / durationS) * 100)}%` }}
+        >
           <span className="marker-label">{marker.label}</span>
         </div>
       ))}

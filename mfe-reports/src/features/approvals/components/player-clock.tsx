@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Typography } from 'antd';
 import type { WaveformControls } from '@curator/shared';
+import { Typography } from 'antd';
+import { useEffect, useState } from 'react';
 
 /** The playhead in seconds, re-rendered on its own so the table does not redraw while playing. */
 export function PlayerClock({ waveform }: { waveform: WaveformControls }) {

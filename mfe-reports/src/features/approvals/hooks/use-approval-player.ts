@@ -1,14 +1,15 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
+  type ApprovalRow,
   deriveApprovalMarkers,
+  type PlayerMarker,
   useGetApprovalDetailQuery,
   useGetReportAudioQuery,
   useWaveform,
-  type ApprovalRow,
-  type PlayerMarker,
   type WaveformSource,
 } from '@curator/shared';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+
 import { usePeaksFile } from './use-peaks-file';
 import { useSpaceKey } from './use-space-key';
 
@@ -20,19 +21,34 @@ export function useApprovalPlayer(containerRef: RefObject<HTMLElement | null>) {
   const playWhenReady = useRef(false);
   const detail = useGetApprovalDetailQuery(selection ? { src: selection.src, id: selection.id } : skipToken);
   const audio = useGetReportAudioQuery(selection?.music_canonical_id ?? skipToken);
-  const current = selection && detail.currentData?.id === selection.id && detail.currentData.src === selection.src ? detail.currentData : undefined;
+  const current =
+    selection && detail.currentData?.id === selection.id && detail.currentData.src === selection.src
+      ? detail.currentData
+      : undefined;
   const { peaks, isSettled } = usePeaksFile(audio.currentData?.peaks_url);
 
   const markers: PlayerMarker[] = useMemo(
-    () => (current ? deriveApprovalMarkers({ startMs: current.audio_asset_start_time_in_ms, segmentDurationsMs: current.segments_info.map((s) => s.duration_in_ms) }) : []),
+    () =>
+      current
+        ? deriveApprovalMarkers({
+            startMs: current.audio_asset_start_time_in_ms,
+            segmentDurationsMs: current.segments_info.map((s) => s.duration_in_ms),
+          })
+        : [],
     [current],
   );
   const source: WaveformSource | null = useMemo(
-    () => (current?.media && !audio.isFetching && isSettled ? { url: current.media, peaks: peaks?.peaks, durationS: peaks?.duration_s } : null),
+    () =>
+      current?.media && !audio.isFetching && isSettled
+        ? { url: current.media, peaks: peaks?.peaks, durationS: peaks?.duration_s }
+        : null,
     [current, audio.isFetching, isSettled, peaks],
   );
   const waveform = useWaveform(containerRef, source);
-  const range = useMemo(() => (markers.length >= 2 ? { fromS: markers[0].timeS, toS: markers[markers.length - 1].timeS } : null), [markers]);
+  const range = useMemo(
+    () => (markers.length >= 2 ? { fromS: markers[0].timeS, toS: markers[markers.length - 1].timeS } : null),
+    [markers],
+  );
 
   const playRange = () => {
     if (range) waveform.play(range.fromS, range.toS);
@@ -45,10 +61,13 @@ export function useApprovalPlayer(containerRef: RefObject<HTMLElement | null>) {
     }
   }, [waveform, range]);
 
-  useSpaceKey(() => {
-    if (waveform.isPlaying) waveform.pause();
-    else playRange();
-  }, Boolean(range && waveform.isReady));
+  useSpaceKey(
+    () => {
+      if (waveform.isPlaying) waveform.pause();
+      else playRange();
+    },
+    Boolean(range && waveform.isReady),
+  );
 
   return {
     selection,
@@ -57,7 +76,8 @@ export function useApprovalPlayer(containerRef: RefObject<HTMLElement | null>) {
     waveform,
     isLoading: Boolean(selection) && (!current || (Boolean(current.media) && !waveform.isReady)),
     hasNoMedia: Boolean(current && !current.media),
-    load: (row: ApprovalSelection) => setSelection({ src: row.src, id: row.id, music_canonical_id: row.music_canonical_id }),
+    load: (row: ApprovalSelection) =>
+      setSelection({ src: row.src, id: row.id, music_canonical_id: row.music_canonical_id }),
     /** Loads the row and plays its S→E range once the waveform is ready. */
     loadAndPlay: (row: ApprovalSelection) => {
       if (selection?.id === row.id && selection.src === row.src && waveform.isReady) playRange();

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+
 import { buildSearch, readSkip } from '../../../lib/search-params';
 
 const PATH = '/approvals/';
@@ -13,6 +14,7 @@ export function useApprovalsSearch() {
     const p = new URLSearchParams(text);
     return { tags: p.getAll('tags').filter((t) => t.trim() !== ''), skip: readSkip(p) };
   }, [text]);
-  const go = (nextTags: string[], nextSkip: number) => navigate(`${PATH}${buildSearch({ tags: nextTags, skip: nextSkip || undefined })}`);
+  const go = (nextTags: string[], nextSkip: number) =>
+    navigate(`${PATH}${buildSearch({ tags: nextTags, skip: nextSkip || undefined })}`);
   return { tags, skip, setTags: (next: string[]) => go(next, 0), goToSkip: (next: number) => go(tags, next) };
 }

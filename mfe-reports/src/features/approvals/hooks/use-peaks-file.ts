@@ -1,5 +1,5 @@
+import { type PeaksFile, PeaksFileSchema } from '@curator/shared';
 import { useEffect, useState } from 'react';
-import { PeaksFileSchema, type PeaksFile } from '@curator/shared';
 
 /** The precomputed peaks at `url`; null while loading, when absent, or when unreadable (the player then decodes the media). */
 export function usePeaksFile(url: string | null | undefined): { peaks: PeaksFile | null; isSettled: boolean } {

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 
 const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'combobox');
+  target instanceof HTMLElement &&
+  (target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.getAttribute('role') === 'combobox');
 
 /** Calls `onSpace` when Space is pressed outside text fields, while `enabled`. */
 export function useSpaceKey(onSpace: () => void, enabled: boolean): void {

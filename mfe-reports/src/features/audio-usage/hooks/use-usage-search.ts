@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+
 import { buildSearch, readSkip } from '../../../lib/search-params';
 import { readUsageWindow, type UsageWindowDays } from '../usage-window';
 
@@ -14,7 +15,8 @@ export function useUsageSearch() {
     const p = new URLSearchParams(text);
     return { days: readUsageWindow(p), skip: readSkip(p) };
   }, [text]);
-  const go = (next: UsageWindowDays, nextSkip: number) => navigate(`${PATH}${buildSearch({ from: next.from, to: next.to, skip: nextSkip || undefined })}`);
+  const go = (next: UsageWindowDays, nextSkip: number) =>
+    navigate(`${PATH}${buildSearch({ from: next.from, to: next.to, skip: nextSkip || undefined })}`);
   return {
     days,
     skip,

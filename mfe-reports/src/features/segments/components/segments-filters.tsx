@@ -1,9 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { Button, InputNumber, Space } from 'antd';
 import { AUDIO_FILTER_LABELS, CLEAR_BUTTON, FILTER_BUTTON } from '@curator/shared';
+import { Button, InputNumber, Space } from 'antd';
+import { type FormEvent, useState } from 'react';
+
 import type { SegmentFilterKey, SegmentFilters } from '../segments-search';
 
-type SegmentsFiltersProps = { filters: SegmentFilters; onFilter: (filters: SegmentFilters) => void; onClear: () => void };
+type SegmentsFiltersProps = {
+  filters: SegmentFilters;
+  onFilter: (filters: SegmentFilters) => void;
+  onClear: () => void;
+};
 
 const FIELDS: Array<[SegmentFilterKey, string]> = [
   ['reel_count_min', `${AUDIO_FILTER_LABELS.reelCount} min`],

@@ -1,11 +1,16 @@
-import { Table } from 'antd';
+import { type SegmentStatsMode, type SegmentStatsRow, selectVisibleSegmentStats } from '@curator/shared';
 import type { TableColumnsType } from 'antd';
-import { selectVisibleSegmentStats, type SegmentStatsMode, type SegmentStatsRow } from '@curator/shared';
+import { Table } from 'antd';
 
 type SegmentsTableProps = { rows: SegmentStatsRow[]; mode: SegmentStatsMode; loading: boolean };
 
 function columnsFor(mode: SegmentStatsMode): TableColumnsType<SegmentStatsRow> {
-  const count = (title: string, field: keyof SegmentStatsRow) => ({ title, dataIndex: field, key: field, align: 'right' as const });
+  const count = (title: string, field: keyof SegmentStatsRow) => ({
+    title,
+    dataIndex: field,
+    key: field,
+    align: 'right' as const,
+  });
   return [
     { title: 'Segments', dataIndex: '_id', key: 'segments', width: 120 },
     count('Templates', `total_${mode}`),

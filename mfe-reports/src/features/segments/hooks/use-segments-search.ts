@@ -1,6 +1,7 @@
+import type { SegmentStatsMode } from '@curator/shared';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { SegmentStatsMode } from '@curator/shared';
+
 import { buildSearch } from '../../../lib/search-params';
 import { readSegmentsSearch, type SegmentFilters } from '../segments-search';
 

@@ -1,6 +1,6 @@
+import { CaretRightOutlined, CopyOutlined, DeleteOutlined, ExportOutlined, ForkOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CaretRightOutlined, CopyOutlined, DeleteOutlined, ExportOutlined, ForkOutlined } from '@ant-design/icons';
 
 /** One template row as the table shows it; `index` is the 1-based row number (tmpl#m). */
 export type TemplateRow = {
@@ -31,27 +31,105 @@ const stop = (e: React.MouseEvent) => e.stopPropagation();
 export function TemplatesTable(props: TemplatesTableProps) {
   const { rows, activeTemplateId, disabled } = props;
   const columns: ColumnsType<TemplateRow> = [
-    { title: 'Tmpl', key: 'index', width: 54, render: (_, row) => <span className="template-index">tmpl#{row.index}</span> },
-    { title: 'Similar', key: 'similar', width: 62, render: (_, row) => (row.isSimilar ? <Tag color="green" data-testid="similar-flag">similar</Tag> : null) },
+    {
+      title: 'Tmpl',
+      key: 'index',
+      width: 54,
+      render: (_, row) => <span className="template-index">tmpl#{row.index}</span>,
+    },
+    {
+      title: 'Similar',
+      key: 'similar',
+      width: 62,
+      render: (_, row) =>
+        row.isSimilar ? (
+          <Tag color="green" data-testid="similar-flag">
+            similar
+          </Tag>
+        ) : null,
+    },
     { title: 'Clips', dataIndex: 'clipsCount', key: 'clips', width: 48, align: 'right' },
     { title: 'Segs', dataIndex: 'segmentsCount', key: 'segments', width: 46, align: 'right' },
-    { title: 'Appr.', key: 'approved', width: 48, align: 'center', render: (_, row) => (
-      <Checkbox aria-label={`approve tmpl#${row.index}`} checked={row.isApproved} disabled={disabled} onClick={stop}
-        onChange={(e) => props.onApprove(row.id, e.target.checked)} />
-    ) },
-    { title: '', key: 'actions', width: 150, render: (_, row) => (
-      <span className="row-actions" onClick={stop}>
-        <Button title="Play" size="small" type="text" aria-label={`play tmpl#${row.index}`} icon={<CaretRightOutlined />} onClick={() => props.onPlay(row.id)} />
-        <Button title="Delete (disapprove)" size="small" type="text" danger aria-label={`delete tmpl#${row.index}`} disabled={disabled} icon={<DeleteOutlined />} onClick={() => props.onDelete(row.id)} />
-        <Button title="Clone into a beat" size="small" type="text" aria-label={`clone tmpl#${row.index}`} disabled={disabled} icon={<ForkOutlined />} onClick={() => props.onClone(row.id)} />
-        <Button title="Copy code" size="small" type="text" aria-label={`copy code tmpl#${row.index}`} icon={<CopyOutlined />} onClick={() => props.onCopyCode(row.id)} />
-        <a title="Open the reel" href={row.reelUrl} target="_blank" rel="noreferrer noopener" aria-label={`reel of tmpl#${row.index}`}><ExportOutlined /></a>
-      </span>
-    ) },
+    {
+      title: 'Appr.',
+      key: 'approved',
+      width: 48,
+      align: 'center',
+      render: (_, row) => (
+        <Checkbox
+          aria-label={`approve tmpl#${row.index}`}
+          checked={row.isApproved}
+          disabled={disabled}
+          onClick={stop}
+          onChange={(e) => props.onApprove(row.id, e.target.checked)}
+        />
+      ),
+    },
+    {
+      title: '',
+      key: 'actions',
+      width: 150,
+      render: (_, row) => (
+        <span className="row-actions" onClick={stop}>
+          <Button
+            title="Play"
+            size="small"
+            type="text"
+            aria-label={`play tmpl#${row.index}`}
+            icon={<CaretRightOutlined />}
+            onClick={() => props.onPlay(row.id)}
+          />
+          <Button
+            title="Delete (disapprove)"
+            size="small"
+            type="text"
+            danger
+            aria-label={`delete tmpl#${row.index}`}
+            disabled={disabled}
+            icon={<DeleteOutlined />}
+            onClick={() => props.onDelete(row.id)}
+          />
+          <Button
+            title="Clone into a beat"
+            size="small"
+            type="text"
+            aria-label={`clone tmpl#${row.index}`}
+            disabled={disabled}
+            icon={<ForkOutlined />}
+            onClick={() => props.onClone(row.id)}
+          />
+          <Button
+            title="Copy code"
+            size="small"
+            type="text"
+            aria-label={`copy code tmpl#${row.index}`}
+            icon={<CopyOutlined />}
+            onClick={() => props.onCopyCode(row.id)}
+          />
+          <a
+            title="Open the reel"
+            href={row.reelUrl}
+            target="_blank"
+            rel="noreferrer noopener"
+            aria-label={`reel of tmpl#${row.index}`}
+          >
+            <ExportOutlined />
+          </a>
+        </span>
+      ),
+    },
   ];
   return (
-    <Table<TemplateRow> size="small" rowKey="id" data-testid="templates-table" pagination={false} columns={columns} dataSource={[...rows]}
+    <Table<TemplateRow>
+      size="small"
+      rowKey="id"
+      data-testid="templates-table"
+      pagination={false}
+      columns={columns}
+      dataSource={[...rows]}
       rowClassName={(row) => (row.id === activeTemplateId ? 'row-active' : '')}
-      onRow={(row) => ({ onClick: () => props.onActivate(row.id) })} locale={{ emptyText: 'No templates' }} />
+      onRow={(row) => ({ onClick: () => props.onActivate(row.id) })}
+      locale={{ emptyText: 'No templates' }}
+    />
   );
 }

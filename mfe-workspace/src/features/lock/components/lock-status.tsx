@@ -1,6 +1,7 @@
-import { Button, Tag, Tooltip } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { formatLockedBy, UNLOCK_BUTTON } from '@curator/shared';
+import { Button, Tag, Tooltip } from 'antd';
+
 import type { AudioLock } from '../hooks/use-audio-lock';
 
 /** 'Locked by {user}' with Unlock while someone else holds the audio; a quiet mark while I hold it. */
@@ -8,15 +9,26 @@ export function LockStatus({ lock }: { lock: AudioLock }) {
   if (lock.isHeldByMe) {
     return (
       <Tooltip title="You are editing this audio; others see it locked">
-        <Tag icon={<LockOutlined />} color="green" data-testid="lock-state">editing</Tag>
+        <Tag icon={<LockOutlined />} color="green" data-testid="lock-state">
+          editing
+        </Tag>
       </Tooltip>
     );
   }
-  if (!lock.lockedBy) return <Tag icon={<UnlockOutlined />} data-testid="lock-state">unlocked</Tag>;
+  if (!lock.lockedBy)
+    return (
+      <Tag icon={<UnlockOutlined />} data-testid="lock-state">
+        unlocked
+      </Tag>
+    );
   return (
     <span className="lock-status" data-testid="lock-state">
-      <Tag icon={<LockOutlined />} color="red">{formatLockedBy(lock.lockedBy)}</Tag>
-      <Button size="small" danger onClick={() => void lock.takeOver()}>{UNLOCK_BUTTON}</Button>
+      <Tag icon={<LockOutlined />} color="red">
+        {formatLockedBy(lock.lockedBy)}
+      </Tag>
+      <Button size="small" danger onClick={() => void lock.takeOver()}>
+        {UNLOCK_BUTTON}
+      </Button>
     </span>
   );
 }

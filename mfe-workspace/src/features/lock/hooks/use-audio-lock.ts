@@ -1,5 +1,12 @@
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  LOCK_REFRESH_MS,
+  readCookie,
+  useLockAudioMutation,
+  useUnlockAudioMutation,
+} from '@curator/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CSRF_COOKIE, CSRF_HEADER, LOCK_REFRESH_MS, readCookie, useLockAudioMutation, useUnlockAudioMutation } from '@curator/shared';
 
 export type AudioLock = {
   /** Someone else holds a live lock: the screen must not write. */
@@ -14,7 +21,10 @@ export type AudioLock = {
 function releaseOnPageHide(audioId: string): void {
   const token = readCookie(CSRF_COOKIE);
   void fetch(`/api/audio/${encodeURIComponent(audioId)}/unlock/`, {
-    method: 'POST', credentials: 'same-origin', keepalive: true, headers: token ? { [CSRF_HEADER]: token } : {},
+    method: 'POST',
+    credentials: 'same-origin',
+    keepalive: true,
+    headers: token ? { [CSRF_HEADER]: token } : {},
   }).catch(() => undefined);
 }
 
@@ -43,7 +53,9 @@ export function useAudioLock(audioId: string, isEditorReady: boolean, initialHol
   }, [isEditorReady, take]);
 
   useEffect(() => {
-    const handlePageHide = () => { if (heldRef.current) releaseOnPageHide(audioId); };
+    const handlePageHide = () => {
+      if (heldRef.current) releaseOnPageHide(audioId);
+    };
     window.addEventListener('pagehide', handlePageHide);
     return () => {
       window.removeEventListener('pagehide', handlePageHide);

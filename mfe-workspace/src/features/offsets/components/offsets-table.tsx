@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { AimOutlined, CaretRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { AimOutlined, CaretRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 
 type OffsetRow = { timeS: number; index: number };
 
@@ -30,25 +30,76 @@ export function OffsetsTable(props: OffsetsTableProps) {
   const columns: ColumnsType<OffsetRow> = [
     { title: '#', key: 'index', width: 36, render: (_, row) => row.index + 1 },
     { title: 'Offset (s)', key: 'time', render: (_, row) => row.timeS.toFixed(2) },
-    { title: '', key: 'actions', width: 92, render: (_, row) => (
-      <span className="row-actions" onClick={(e) => e.stopPropagation()}>
-        <Button title="Play from here" size="small" type="text" aria-label="play offset" icon={<CaretRightOutlined />} onClick={() => props.onPlay(row.timeS)} />
-        <Button title="Seek" size="small" type="text" aria-label="seek offset" icon={<AimOutlined />} onClick={() => props.onSeek(row.timeS)} />
-        <Button title="Delete" size="small" type="text" danger aria-label="delete offset" disabled={!props.canDelete} icon={<DeleteOutlined />} onClick={() => props.onDelete(row.timeS)} />
-      </span>
-    ) },
+    {
+      title: '',
+      key: 'actions',
+      width: 92,
+      render: (_, row) => (
+        <span className="row-actions" onClick={(e) => e.stopPropagation()}>
+          <Button
+            title="Play from here"
+            size="small"
+            type="text"
+            aria-label="play offset"
+            icon={<CaretRightOutlined />}
+            onClick={() => props.onPlay(row.timeS)}
+          />
+          <Button
+            title="Seek"
+            size="small"
+            type="text"
+            aria-label="seek offset"
+            icon={<AimOutlined />}
+            onClick={() => props.onSeek(row.timeS)}
+          />
+          <Button
+            title="Delete"
+            size="small"
+            type="text"
+            danger
+            aria-label="delete offset"
+            disabled={!props.canDelete}
+            icon={<DeleteOutlined />}
+            onClick={() => props.onDelete(row.timeS)}
+          />
+        </span>
+      ),
+    },
   ];
   return (
     <div className="panel" data-testid="offsets-panel">
       <div className="panel-head">
         <span className="panel-title">Offsets</span>
-        <Input size="small" aria-label="Add offset (s)" placeholder="offset in s" style={{ width: 110 }} value={typed} disabled={!props.hasBeat}
-          onChange={(e) => setTyped(e.target.value)} onPressEnter={handleAdd} />
-        <Button size="small" aria-label="Add offset" icon={<PlusOutlined />} disabled={!props.hasBeat} onClick={handleAdd} />
+        <Input
+          size="small"
+          aria-label="Add offset (s)"
+          placeholder="offset in s"
+          style={{ width: 110 }}
+          value={typed}
+          disabled={!props.hasBeat}
+          onChange={(e) => setTyped(e.target.value)}
+          onPressEnter={handleAdd}
+        />
+        <Button
+          size="small"
+          aria-label="Add offset"
+          icon={<PlusOutlined />}
+          disabled={!props.hasBeat}
+          onClick={handleAdd}
+        />
       </div>
-      <Table<OffsetRow> size="small" rowKey="timeS" data-testid="offsets-table" pagination={false} columns={columns} dataSource={rows}
-        scroll={{ y: 260 }} rowClassName={(row) => (row.timeS === props.selectedOffsetS ? 'row-active' : '')}
-        onRow={(row) => ({ onClick: () => props.onSelect(row.timeS) })} locale={{ emptyText: 'No offsets' }} />
+      <Table<OffsetRow>
+        size="small"
+        rowKey="timeS"
+        data-testid="offsets-table"
+        pagination={false}
+        columns={columns}
+        dataSource={rows}
+        scroll={{ y: 260 }}
+        rowClassName={(row) => (row.timeS === props.selectedOffsetS ? 'row-active' : '')}
+        onRow={(row) => ({ onClick: () => props.onSelect(row.timeS) })}
+        locale={{ emptyText: 'No offsets' }}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { pickPreviewImage } from '@curator/shared';
+
 import { usePreloadedImages } from '../hooks/use-preloaded-images';
 
 export type PreviewImageProps = { imageUrls: readonly string[]; segmentIndex: number };
@@ -9,7 +10,11 @@ export function PreviewImage({ imageUrls, segmentIndex }: PreviewImageProps) {
   const url = pickPreviewImage(imageUrls, segmentIndex) ?? imageUrls[0] ?? null;
   return (
     <div className="preview" data-testid="preview" data-segment-index={segmentIndex}>
-      {url ? <img src={url} alt={`segment ${segmentIndex + 1}`} data-testid="preview-image" /> : <span className="muted">no images</span>}
+      {url ? (
+        <img src={url} alt={`segment ${segmentIndex + 1}`} data-testid="preview-image" />
+      ) : (
+        <span className="muted">no images</span>
+      )}
     </div>
   );
 }

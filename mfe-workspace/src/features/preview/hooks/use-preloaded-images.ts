@@ -4,11 +4,17 @@ import { useEffect } from 'react';
 export function usePreloadedImages(urls: readonly string[]): void {
   const key = urls.join('\n');
   useEffect(() => {
-    const images = key.split('\n').filter(Boolean).map((url) => {
-      const image = new Image();
-      image.src = url;
-      return image;
-    });
-    return () => images.forEach((image) => { image.src = ''; });
+    const images = key
+      .split('\n')
+      .filter(Boolean)
+      .map((url) => {
+        const image = new Image();
+        image.src = url;
+        return image;
+      });
+    return () =>
+      images.forEach((image) => {
+        image.src = '';
+      });
   }, [key]);
 }

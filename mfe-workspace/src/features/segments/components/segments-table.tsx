@@ -1,7 +1,7 @@
-import { Button, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { AimOutlined, CaretRightOutlined, RetweetOutlined } from '@ant-design/icons';
 import type { Segment } from '@curator/shared';
+import { Button, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 
 type SegmentRow = Segment & { index: number };
 
@@ -22,19 +22,57 @@ export function SegmentsTable({ segments, currentIndex, onPlay, onLoop, onSeek }
     { title: 'From', key: 'from', render: (_, row) => row.fromS.toFixed(2) },
     { title: 'To', key: 'to', render: (_, row) => row.toS.toFixed(2) },
     { title: 'Duration', key: 'duration', render: (_, row) => row.durationS.toFixed(2) },
-    { title: '', key: 'actions', width: 92, render: (_, row) => (
-      <span className="row-actions">
-        <Button title="Play" size="small" type="text" aria-label="play segment" icon={<CaretRightOutlined />} onClick={() => onPlay(row.fromS, row.toS)} />
-        <Button title="Loop play" size="small" type="text" aria-label="loop segment" icon={<RetweetOutlined />} onClick={() => onLoop(row.fromS, row.toS)} />
-        <Button title="Seek" size="small" type="text" aria-label="seek segment" icon={<AimOutlined />} onClick={() => onSeek(row.fromS)} />
-      </span>
-    ) },
+    {
+      title: '',
+      key: 'actions',
+      width: 92,
+      render: (_, row) => (
+        <span className="row-actions">
+          <Button
+            title="Play"
+            size="small"
+            type="text"
+            aria-label="play segment"
+            icon={<CaretRightOutlined />}
+            onClick={() => onPlay(row.fromS, row.toS)}
+          />
+          <Button
+            title="Loop play"
+            size="small"
+            type="text"
+            aria-label="loop segment"
+            icon={<RetweetOutlined />}
+            onClick={() => onLoop(row.fromS, row.toS)}
+          />
+          <Button
+            title="Seek"
+            size="small"
+            type="text"
+            aria-label="seek segment"
+            icon={<AimOutlined />}
+            onClick={() => onSeek(row.fromS)}
+          />
+        </span>
+      ),
+    },
   ];
   return (
     <div className="panel">
-      <div className="panel-head"><span className="panel-title">Segments</span><span className="muted">{segments.length}</span></div>
-      <Table<SegmentRow> size="small" rowKey="index" data-testid="segments-table" pagination={false} columns={columns} dataSource={rows}
-        scroll={{ y: 260 }} rowClassName={(row) => (row.index === currentIndex ? 'row-current' : '')} locale={{ emptyText: 'No segments' }} />
+      <div className="panel-head">
+        <span className="panel-title">Segments</span>
+        <span className="muted">{segments.length}</span>
+      </div>
+      <Table<SegmentRow>
+        size="small"
+        rowKey="index"
+        data-testid="segments-table"
+        pagination={false}
+        columns={columns}
+        dataSource={rows}
+        scroll={{ y: 260 }}
+        rowClassName={(row) => (row.index === currentIndex ? 'row-current' : '')}
+        locale={{ emptyText: 'No segments' }}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Select, Tag } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
-import { TRACKS_LABEL, type StemTrack } from '@curator/shared';
+import { type StemTrack, TRACKS_LABEL } from '@curator/shared';
+import { Button, Select, Tag } from 'antd';
+
 import type { StemPolling } from '../hooks/use-stem-polling';
 
 export const ORIGINAL_TRACK = 'original';
@@ -30,12 +31,29 @@ export function TracksSelector({ stems, value, originalUrl, disabled, onChange }
     <span className="tracks-selector">
       <label className="control">
         {TRACKS_LABEL}
-        <Select size="small" aria-label={TRACKS_LABEL} style={{ width: 130 }} value={value || undefined} options={options} onChange={onChange} />
+        <Select
+          size="small"
+          aria-label={TRACKS_LABEL}
+          style={{ width: 130 }}
+          value={value || undefined}
+          options={options}
+          onChange={onChange}
+        />
       </label>
-      <Button size="small" title="Separate the audio into stem tracks" icon={<ApartmentOutlined />} disabled={disabled || !canRequest || !originalUrl} onClick={() => void stems.request()}>
+      <Button
+        size="small"
+        title="Separate the audio into stem tracks"
+        icon={<ApartmentOutlined />}
+        disabled={disabled || !canRequest || !originalUrl}
+        onClick={() => void stems.request()}
+      >
         Request stems
       </Button>
-      {stems.status && <Tag color={statusColor(stems.status)} data-testid="stem-status">{stems.status}</Tag>}
+      {stems.status && (
+        <Tag color={statusColor(stems.status)} data-testid="stem-status">
+          {stems.status}
+        </Tag>
+      )}
     </span>
   );
 }

@@ -1,5 +1,11 @@
+import {
+  isStemStatusTerminal,
+  STEM_POLL_INTERVAL_MS,
+  type StemTrack,
+  useGetStemStatusQuery,
+  useRequestStemsMutation,
+} from '@curator/shared';
 import { useEffect, useState } from 'react';
-import { isStemStatusTerminal, STEM_POLL_INTERVAL_MS, useGetStemStatusQuery, useRequestStemsMutation, type StemTrack } from '@curator/shared';
 
 export type StemPolling = {
   status: string | null;
@@ -15,7 +21,11 @@ export type StemPolling = {
 export function useStemPolling(audioId: string, initialStatus: string | null, initialTracks: StemTrack[]): StemPolling {
   const [requestStems] = useRequestStemsMutation();
   const [isPolling, setPolling] = useState(() => initialStatus !== null && !isStemStatusTerminal(initialStatus));
-  const { data } = useGetStemStatusQuery(audioId, { skip: !isPolling, pollingInterval: isPolling ? STEM_POLL_INTERVAL_MS : 0, refetchOnMountOrArgChange: true });
+  const { data } = useGetStemStatusQuery(audioId, {
+    skip: !isPolling,
+    pollingInterval: isPolling ? STEM_POLL_INTERVAL_MS : 0,
+    refetchOnMountOrArgChange: true,
+  });
   const [requested, setRequested] = useState<string | null>(null);
 
   useEffect(() => {

@@ -1,12 +1,25 @@
-import { useEffect, useState } from 'react';
-import { Button, Input, InputNumber, Slider } from 'antd';
 import { CaretRightOutlined, MutedOutlined, PauseOutlined, SoundOutlined } from '@ant-design/icons';
 import {
-  PLAYBACK_RATE_DEFAULT, PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN, PLAYBACK_RATE_STEP, PLAYBACK_SPEED_LABEL, parseOffsetInput,
-  VOLUME_DEFAULT_PERCENT, VOLUME_LABEL, VOLUME_MAX_PERCENT, VOLUME_MIN_PERCENT, ZOOM_DEFAULT_PX_PER_S, ZOOM_LABEL, ZOOM_MAX_PX_PER_S, ZOOM_MIN_PX_PER_S,
+  parseOffsetInput,
+  PLAYBACK_RATE_DEFAULT,
+  PLAYBACK_RATE_MAX,
+  PLAYBACK_RATE_MIN,
+  PLAYBACK_RATE_STEP,
+  PLAYBACK_SPEED_LABEL,
+  VOLUME_DEFAULT_PERCENT,
+  VOLUME_LABEL,
+  VOLUME_MAX_PERCENT,
+  VOLUME_MIN_PERCENT,
+  ZOOM_DEFAULT_PX_PER_S,
+  ZOOM_LABEL,
+  ZOOM_MAX_PX_PER_S,
+  ZOOM_MIN_PX_PER_S,
 } from '@curator/shared';
-import type { WaveformController } from '../hooks/use-waveform';
+import { Button, Input, InputNumber, Slider } from 'antd';
+import { useEffect, useState } from 'react';
+
 import { usePlayheadTime } from '../hooks/use-playhead-time';
+import type { WaveformController } from '../hooks/use-waveform';
 import { formatSeconds } from '../marker-layout';
 
 /** The playhead as a text input: shows the time while playing, seeks to a typed time on Enter. */
@@ -19,8 +32,17 @@ function OffsetInput({ controller }: { controller: WaveformController }) {
     setDraft(null);
   }
   return (
-    <Input size="small" aria-label="Offset" data-testid="playhead-input" style={{ width: 80 }} value={draft ?? formatSeconds(timeS)}
-      onChange={(e) => setDraft(e.target.value)} onPressEnter={handleEnter} onBlur={() => setDraft(null)} suffix="s" />
+    <Input
+      size="small"
+      aria-label="Offset"
+      data-testid="playhead-input"
+      style={{ width: 80 }}
+      value={draft ?? formatSeconds(timeS)}
+      onChange={(e) => setDraft(e.target.value)}
+      onPressEnter={handleEnter}
+      onBlur={() => setDraft(null)}
+      suffix="s"
+    />
   );
 }
 
@@ -43,27 +65,77 @@ export function WaveformControls({ controller, disabled }: { controller: Wavefor
 
   return (
     <div className="waveform-controls">
-      <Button size="small" type="primary" aria-label={controller.isPlaying ? 'Pause' : 'Play'} disabled={disabled}
-        icon={controller.isPlaying ? <PauseOutlined /> : <CaretRightOutlined />} onClick={controller.playPause} />
-      <Button size="small" title={muted ? 'Unmute' : 'Mute'} aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={muted} disabled={disabled}
-        icon={muted ? <MutedOutlined /> : <SoundOutlined />} onClick={() => { setMuted(!muted); controller.setMuted(!muted); }} />
+      <Button
+        size="small"
+        type="primary"
+        aria-label={controller.isPlaying ? 'Pause' : 'Play'}
+        disabled={disabled}
+        icon={controller.isPlaying ? <PauseOutlined /> : <CaretRightOutlined />}
+        onClick={controller.playPause}
+      />
+      <Button
+        size="small"
+        title={muted ? 'Unmute' : 'Mute'}
+        aria-label={muted ? 'Unmute' : 'Mute'}
+        aria-pressed={muted}
+        disabled={disabled}
+        icon={muted ? <MutedOutlined /> : <SoundOutlined />}
+        onClick={() => {
+          setMuted(!muted);
+          controller.setMuted(!muted);
+        }}
+      />
       <OffsetInput controller={controller} />
       <label className="control">
         {ZOOM_LABEL}
-        <Slider aria-label={ZOOM_LABEL} min={ZOOM_MIN_PX_PER_S} max={ZOOM_MAX_PX_PER_S} value={zoom} style={{ width: 110 }}
-          onChange={(v) => { setZoom(v); controller.setZoom(v); }} />
+        <Slider
+          aria-label={ZOOM_LABEL}
+          min={ZOOM_MIN_PX_PER_S}
+          max={ZOOM_MAX_PX_PER_S}
+          value={zoom}
+          style={{ width: 110 }}
+          onChange={(v) => {
+            setZoom(v);
+            controller.setZoom(v);
+          }}
+        />
       </label>
       <label className="control">
         {PLAYBACK_SPEED_LABEL}
-        <InputNumber size="small" aria-label={PLAYBACK_SPEED_LABEL} min={PLAYBACK_RATE_MIN} max={PLAYBACK_RATE_MAX} step={PLAYBACK_RATE_STEP}
-          precision={1} value={rate} style={{ width: 64 }} onChange={(v) => { const next = v ?? PLAYBACK_RATE_DEFAULT; setRate(next); controller.setRate(next); }} />
+        <InputNumber
+          size="small"
+          aria-label={PLAYBACK_SPEED_LABEL}
+          min={PLAYBACK_RATE_MIN}
+          max={PLAYBACK_RATE_MAX}
+          step={PLAYBACK_RATE_STEP}
+          precision={1}
+          value={rate}
+          style={{ width: 64 }}
+          onChange={(v) => {
+            const next = v ?? PLAYBACK_RATE_DEFAULT;
+            setRate(next);
+            controller.setRate(next);
+          }}
+        />
       </label>
       <label className="control">
         {VOLUME_LABEL}
-        <Slider aria-label={VOLUME_LABEL} min={VOLUME_MIN_PERCENT} max={VOLUME_MAX_PERCENT} value={volume} style={{ width: 90 }}
-          onChange={(v) => { setVolume(v); controller.setVolume(v); }} />
+        <Slider
+          aria-label={VOLUME_LABEL}
+          min={VOLUME_MIN_PERCENT}
+          max={VOLUME_MAX_PERCENT}
+          value={volume}
+          style={{ width: 90 }}
+          onChange={(v) => {
+            setVolume(v);
+            controller.setVolume(v);
+          }}
+        />
       </label>
-      <span className="key-legend"><kbd>B</kbd> beat <kbd>E</kbd> ending point <kbd>Space</kbd> play <kbd>⌫</kbd> delete <kbd>Ctrl+Z</kbd> undo <kbd>Ctrl+Shift+Z</kbd> redo</span>
+      <span className="key-legend">
+        <kbd>B</kbd> beat <kbd>E</kbd> ending point <kbd>Space</kbd> play <kbd>⌫</kbd> delete <kbd>Ctrl+Z</kbd> undo{' '}
+        <kbd>Ctrl+Shift+Z</kbd> redo
+      </span>
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import type { RefObject } from 'react';
-import { Alert, Spin } from 'antd';
 import { NO_MEDIA_MESSAGE } from '@curator/shared';
+import { Alert, Spin } from 'antd';
+import type { RefObject } from 'react';
+
 import type { WaveformController } from '../hooks/use-waveform';
 import type { MarkerInput } from '../marker-layout';
 import { WaveformControls } from './waveform-controls';
@@ -21,10 +22,21 @@ export function WaveformPlayer({ containerRef, controller, hasMedia, markers, sh
   return (
     <div className="waveform-player">
       <Spin spinning={!controller.isReady && controller.durationS === 0} size="small">
-        <div ref={containerRef} className="waveform" data-testid="waveform" data-ready={controller.isReady ? 'true' : 'false'} />
+        <div
+          ref={containerRef}
+          className="waveform"
+          data-testid="waveform"
+          data-ready={controller.isReady ? 'true' : 'false'}
+        />
       </Spin>
-      {controller.wrapper && <WaveformMarkers wrapper={controller.wrapper} durationS={controller.durationS} markers={markers} />}
-      {showControls ? <WaveformControls controller={controller} disabled={!controller.isReady} /> : <div className="waveform-controls" />}
+      {controller.wrapper && (
+        <WaveformMarkers wrapper={controller.wrapper} durationS={controller.durationS} markers={markers} />
+      )}
+      {showControls ? (
+        <WaveformControls controller={controller} disabled={!controller.isReady} />
+      ) : (
+        <div className="waveform-controls" />
+      )}
     </div>
   );
 }

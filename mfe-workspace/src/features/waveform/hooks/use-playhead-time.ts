@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import type { PlayheadClock } from '@curator/shared';
+import { useSyncExternalStore } from 'react';
 
 /** Re-renders the caller as the playhead moves; seconds. */
 export function usePlayheadTime(clock: PlayheadClock): number {

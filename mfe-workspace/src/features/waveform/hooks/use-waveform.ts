@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { DECODE_SAMPLE_RATE_HZ, WAVEFORM_HEIGHT_PX } from '@curator/shared';
+import { createPlayheadClock, type PlayheadClock } from '@curator/shared';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.js';
-import { DECODE_SAMPLE_RATE_HZ, WAVEFORM_HEIGHT_PX } from '@curator/shared';
+
 import { loadPeaks } from '../peaks-file';
-import { createPlayheadClock, type PlayheadClock } from '@curator/shared';
 
 /** What to draw and play: the media, and the precomputed peaks when the analysis has them. */
 export type WaveformSource = { mediaUrl: string; peaksUrl: string | null };
@@ -32,11 +33,20 @@ export type WaveformController = {
 const COLORS = { waveColor: '#8fa3bf', progressColor: '#3b5b8c', cursorColor: '#d4380d' };
 
 /** One wavesurfer.js instance in `containerRef`, rebuilt when the source changes; destroyed on unmount. */
-export function useWaveform(containerRef: RefObject<HTMLElement | null>, source: WaveformSource | null): WaveformController {
+export function useWaveform(
+  containerRef: RefObject<HTMLElement | null>,
+  source: WaveformSource | null,
+): WaveformController {
   const clock = useMemo(() => createPlayheadClock(), []);
   const surferRef = useRef<WaveSurfer | null>(null);
   const loopRef = useRef<{ fromS: number; toS: number } | null>(null);
-  const [state, setState] = useState({ isReady: false, isDrawn: false, isPlaying: false, durationS: 0, wrapper: null as HTMLElement | null });
+  const [state, setState] = useState({
+    isReady: false,
+    isDrawn: false,
+    isPlaying: false,
+    durationS: 0,
+    wrapper: null as HTMLElement | null,
+  });
   const mediaUrl = source?.mediaUrl ?? null;
   const peaksUrl = source?.peaksUrl ?? null;
 
@@ -51,8 +61,15 @@ export function useWaveform(containerRef: RefObject<HTMLElement | null>, source:
       if (abort.signal.aborted) return;
       performance.mark('waveform-peaks-loaded');
       surfer = WaveSurfer.create({
-        container, ...COLORS, height: WAVEFORM_HEIGHT_PX, sampleRate: DECODE_SAMPLE_RATE_HZ, normalize: true, cursorWidth: 2,
-        url: mediaUrl, peaks: peaks?.peaks, duration: peaks?.durationS,
+        container,
+        ...COLORS,
+        height: WAVEFORM_HEIGHT_PX,
+        sampleRate: DECODE_SAMPLE_RATE_HZ,
+        normalize: true,
+        cursorWidth: 2,
+        url: mediaUrl,
+        peaks: peaks?.peaks,
+        duration: peaks?.durationS,
         plugins: [TimelinePlugin.create({ height: 14, style: { fontSize: '10px', color: '#666' } })],
       });
       surferRef.current = surfer;
@@ -66,10 +83,14 @@ export function useWaveform(containerRef: RefObject<HTMLElement | null>, source:
         setState((prev) => ({ ...prev, isDrawn: true }));
       });
       s.on('decode', (durationS) => setState((prev) => ({ ...prev, durationS, wrapper: s.getWrapper() })));
-      s.on('ready', (durationS) => setState((prev) => ({ ...prev, isReady: true, durationS, wrapper: s.getWrapper() })));
+      s.on('ready', (durationS) =>
+        setState((prev) => ({ ...prev, isReady: true, durationS, wrapper: s.getWrapper() })),
+      );
       s.on('play', () => setState((prev) => ({ ...prev, isPlaying: true })));
       s.on('pause', () => setState((prev) => ({ ...prev, isPlaying: false })));
-      s.on('interaction', () => { loopRef.current = null; });
+      s.on('interaction', () => {
+        loopRef.current = null;
+      });
       s.on('timeupdate', (timeS) => {
         const loop = loopRef.current;
         if (loop && timeS >= loop.toS) s.setTime(loop.fromS);
@@ -87,15 +108,36 @@ export function useWaveform(containerRef: RefObject<HTMLElement | null>, source:
   }, [containerRef, mediaUrl, peaksUrl, clock]);
 
   return useMemo(() => {
-    const withSurfer = (act: (s: WaveSurfer) => void) => () => { if (surferRef.current) act(surferRef.current); };
+    const withSurfer = (act: (s: WaveSurfer) => void) => () => {
+      if (surferRef.current) act(surferRef.current);
+    };
     return {
       clock,
       ...state,
-      play: (fromS, toS) => withSurfer((s) => { loopRef.current = null; void s.play(fromS, toS).catch(() => undefined); })(),
-      playLoop: (fromS, toS) => withSurfer((s) => { loopRef.current = { fromS, toS }; void s.play(fromS).catch(() => undefined); })(),
-      playPause: withSurfer((s) => { loopRef.current = null; void s.playPause().catch(() => undefined); }),
-      seek: (timeS) => withSurfer((s) => { loopRef.current = null; s.setTime(timeS); clock.setTimeS(timeS, true); })(),
-      setZoom: (pxPerS) => withSurfer((s) => { if (s.getDuration() > 0) s.zoom(pxPerS); })(),
+      play: (fromS, toS) =>
+        withSurfer((s) => {
+          loopRef.current = null;
+          void s.play(fromS, toS).catch(() => undefined);
+        })(),
+      playLoop: (fromS, toS) =>
+        withSurfer((s) => {
+          loopRef.current = { fromS, toS };
+          void s.play(fromS).catch(() => undefined);
+        })(),
+      playPause: withSurfer((s) => {
+        loopRef.current = null;
+        void s.playPause().catch(() => undefined);
+      }),
+      seek: (timeS) =>
+        withSurfer((s) => {
+          loopRef.current = null;
+          s.setTime(timeS);
+          clock.setTimeS(timeS, true);
+        })(),
+      setZoom: (pxPerS) =>
+        withSurfer((s) => {
+          if (s.getDuration() > 0) s.zoom(pxPerS);
+        })(),
       setRate: (rate) => withSurfer((s) => s.setPlaybackRate(rate))(),
       setVolume: (percent) => withSurfer((s) => s.setVolume(percent / 100))(),
       setMuted: (muted) => withSurfer((s) => s.setMuted(muted))(),
