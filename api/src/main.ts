@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { ApprovalRowsService } from './approvals/approval-rows.service';
 import { AudiosService } from './audios/audios.service';
 import { CatalogCountersService } from './audios/catalog-counters.service';
+import { GrowthRefreshService } from './audios/growth-refresh.service';
 import { createLogger, NestPinoLogger } from './common/logger';
 import { loadConfig } from './config/env.schema';
 import { configureApp } from './configure-app';
@@ -36,7 +37,11 @@ async function bootstrap(): Promise<void> {
       (error: Error) => logger.error({ err: error }, 'Loading the audio list failed'),
     )
     .then((n) => n && logger.info(`Recounted ${n} audios`))
-    .catch((error: Error) => logger.error({ err: error }, 'Recounting the audios failed'));
+    .catch((error: Error) => logger.error({ err: error }, 'Recounting the audios failed'))
+    // Growth follows the moving seven-day window, refreshed every hour.
+    .then(() =>
+      app.get(GrowthRefreshService).start((error) => logger.error({ err: error }, 'Refreshing growth failed')),
+    );
 }
 
 bootstrap().catch((err: Error) => {

@@ -6,6 +6,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
 import { AudiosService } from '../src/audios/audios.service';
+import { GrowthRefreshService } from '../src/audios/growth-refresh.service';
 import { ImportReport, runImport } from '../src/import/run-import';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -160,6 +161,31 @@ describe('npm run import (catalog import)', () => {
       ['Bad', 1],
       ['road trip', 1],
     ]);
+  });
+
+  it('keeps Growth the reels of the last seven days as the window moves, without a new import', async () => {
+    const growthOf = async () =>
+      Object.fromEntries(
+        (
+          (await t.agent.get('/api/audio/').query({ sort_by: 'growth', sort_dir: 'desc' }).expect(200)).body
+            .results as Array<{ id: string; growth?: number }>
+        ).map((r) => [r.id, r]),
+      );
+    const refresher = t.app.get(GrowthRefreshService);
+    const stored = async () =>
+      (
+        await t.app
+          .get<Connection>(getConnectionToken())
+          .collection('audios')
+          .find({}, { projection: { _id: 1, growth: 1 } })
+          .toArray()
+      ).map((a) => [a._id, a.growth]);
+    expect(Object.fromEntries(await stored())).toEqual({ song1: 3, song3: 1 });
+    await refresher.refresh(new Date(now + 2 * DAY_MS));
+    expect(Object.fromEntries(await stored())).toEqual({ song1: 2, song3: 1 });
+    await refresher.refresh(new Date(now + 5.5 * DAY_MS));
+    expect(Object.fromEntries(await stored())).toEqual({ song1: 1, song3: 0 });
+    expect(Object.keys(await growthOf())).toEqual(['song1', 'song3']);
   });
 
   it('shows the approvals it imported on the approvals page at the next request', async () => {

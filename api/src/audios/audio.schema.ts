@@ -36,6 +36,16 @@ export class CountedTemplateRecord {
   approved!: boolean;
 }
 
+/** Reels of the audio taken in one hour (hours since the epoch, UTC), for Growth. */
+@Schema({ _id: false, versionKey: false })
+export class ReelHourRecord {
+  @Prop({ type: Number, required: true })
+  hour!: number;
+
+  @Prop({ type: Number, required: true })
+  count!: number;
+}
+
 /** How many of the audio's templates start at one time, for the HL points. */
 @Schema({ _id: false, versionKey: false })
 export class StartTimeRecord {
@@ -108,9 +118,13 @@ export class Audio {
   @Prop({ type: TrackMeta, default: () => ({ first_seen_at: null }) })
   track_meta!: TrackMeta;
 
-  /** Reels taken in the last 7 days (at the last recount). */
+  /** Reels taken in the 7 days before now, to the hour (kept by the recount and the hourly growth refresh). */
   @Prop({ type: Number, default: 0 })
   growth!: number;
+
+  /** Its reels of the last GROWTH_BUCKET_HOURS hours, per hour: what Growth is refreshed from. */
+  @Prop({ type: [ReelHourRecord], default: undefined })
+  reel_hours?: ReelHourRecord[];
 
   @Prop({ type: Number, default: 0, index: true })
   reel_count!: number;

@@ -11,6 +11,7 @@ import { AudiosController } from './audios.controller';
 import { AudiosRepository } from './audios.repository';
 import { AudiosService } from './audios.service';
 import { CatalogCountersService } from './catalog-counters.service';
+import { GrowthRefreshService } from './growth-refresh.service';
 
 @Module({
   imports: [
@@ -21,7 +22,7 @@ import { CatalogCountersService } from './catalog-counters.service';
     ListIndexModeModule,
   ],
   controllers: [AudiosController],
-  providers: [AudiosRepository, AudiosService, CatalogCountersService, AudioListIndex],
-  exports: [AudiosService, CatalogCountersService],
+  providers: [AudiosRepository, AudiosService, CatalogCountersService, AudioListIndex, GrowthRefreshService],
+  exports: [AudiosService, CatalogCountersService, GrowthRefreshService],
 })
 export class AudiosModule {}

@@ -85,6 +85,7 @@ const LIST_ROW_FIELDS = {
   ...CATALOG_FIGURE_FIELDS,
   search_key: 1,
   growth: 1,
+  reel_hours: 1,
   available_clips_counts: 1,
   tag_keys: 1,
   counted_templates: 1,
@@ -94,7 +95,11 @@ export type AudioListRow = Pick<AudioRecord, Exclude<keyof typeof LIST_ROW_FIELD
 
 /** Audios stored before the figures the reports read were kept (the start-up recount finds them). */
 export const UNCOUNTED_FILTER = {
-  $or: [{ counted_templates: { $exists: false } }, { start_times: { $exists: false } }],
+  $or: [
+    { counted_templates: { $exists: false } },
+    { start_times: { $exists: false } },
+    { reel_hours: { $exists: false } },
+  ],
 };
 
 /** What the segment statistics read of an audio. */
@@ -125,10 +130,13 @@ export type CounterInputs = Pick<
 
 export type BeatCounts = Pick<AudioRecord, 'beats_done_count' | 'ep_template_count'>;
 
+export type GrowthSource = Pick<AudioRecord, 'music_canonical_id' | 'growth' | 'reel_hours'>;
+
 export type AudioCounters = Pick<
   AudioRecord,
   | 'reel_count'
   | 'growth'
+  | 'reel_hours'
   | 'template_count_available'
   | 'available_clips_counts'
   | 'templates_approved_count'
@@ -219,6 +227,29 @@ export class AudiosRepository {
       this.audios.countDocuments(filter).exec(),
     ]);
     return { rows, total };
+  }
+
+  /** Every audio with reels in its growth buckets: what the hourly growth refresh reads. */
+  findGrowthSources(): Promise<GrowthSource[]> {
+    return this.audios
+      .find({ 'reel_hours.0': { $exists: true } }, { _id: 0, music_canonical_id: 1, growth: 1, reel_hours: 1 })
+      .lean<GrowthSource[]>()
+      .exec();
+  }
+
+  /** Stores refreshed growth figures and the buckets they kept. */
+  async setGrowth(rows: GrowthSource[]): Promise<void> {
+    if (rows.length === 0) return;
+    const ops: AnyBulkWriteOperation<Audio>[] = rows.map((r) => ({
+      updateOne: {
+        filter: { _id: r.music_canonical_id },
+        update: { $set: { growth: r.growth, reel_hours: r.reel_hours } },
+      },
+    }));
+    await this.recordingChanges(
+      rows.map((r) => r.music_canonical_id),
+      () => inWriteCommands(ops, (slice) => this.audios.bulkWrite(slice, { ordered: false })),
+    );
   }
 
   /** Name, artist and tags of these audios, for the usage report. */

@@ -1,7 +1,37 @@
 import type { AudioCounters, CounterInputs } from './audios.repository';
 
-/** Growth counts the reels of this many days before the recount. */
-export const GROWTH_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** Growth counts the reels of the seven days before now, by whole hours. */
+export const GROWTH_WINDOW_HOURS = 7 * 24;
+/** Hours of reels each audio keeps per hour: the window and a day more, so hourly refreshes can slide it. */
+export const GROWTH_BUCKET_HOURS = GROWTH_WINDOW_HOURS + 24;
+
+export type ReelHour = { hour: number; count: number };
+
+const hourOf = (at: Date) => Math.floor(at.getTime() / HOUR_MS);
+
+/** Reels per hour over the last GROWTH_BUCKET_HOURS hours before `now`, oldest first. */
+export function bucketReelHours(reelTimes: readonly Date[], now: Date): ReelHour[] {
+  const nowHour = hourOf(now);
+  const counts = new Map<number, number>();
+  for (const at of reelTimes) {
+    const hour = hourOf(at);
+    if (hour <= nowHour && hour > nowHour - GROWTH_BUCKET_HOURS) counts.set(hour, (counts.get(hour) ?? 0) + 1);
+  }
+  return [...counts].sort(([a], [b]) => a - b).map(([hour, count]) => ({ hour, count }));
+}
+
+/** Growth as of `now`: reels of the current hour and the GROWTH_WINDOW_HOURS − 1 before it. */
+export function growthAt(reelHours: readonly ReelHour[], now: Date): number {
+  const nowHour = hourOf(now);
+  return reelHours.reduce((n, b) => (b.hour <= nowHour && b.hour > nowHour - GROWTH_WINDOW_HOURS ? n + b.count : n), 0);
+}
+
+/** The buckets still inside GROWTH_BUCKET_HOURS before `now`. */
+export function keepRecentReelHours(reelHours: readonly ReelHour[], now: Date): ReelHour[] {
+  const nowHour = hourOf(now);
+  return reelHours.filter((b) => b.hour > nowHour - GROWTH_BUCKET_HOURS);
+}
 
 export type TemplateFacts = {
   template_clips_media_id: string;
@@ -70,10 +100,11 @@ export function computeAudioCounters(
       approved: t.approved === true,
     }))
     .filter((t) => t.available || t.approved);
-  const since = now.getTime() - GROWTH_WINDOW_MS;
+  const reelHours = bucketReelHours(reelTimes, now);
   return {
     reel_count: reelTimes.length,
-    growth: reelTimes.filter((t) => t.getTime() >= since && t.getTime() <= now.getTime()).length,
+    growth: growthAt(reelHours, now),
+    reel_hours: reelHours,
     template_count_available: available.length,
     available_clips_counts: [...new Set(available.map((t) => t.clips_count))].sort((a, b) => a - b),
     templates_approved_count: approved,
