@@ -4,6 +4,7 @@ import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { chooseOption, fetchAllAudios, fetchAudios, row, rowIds, waitForTotal } from './harness/audio-list-page';
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
+import { eventually } from './harness/workspace-page';
 
 const PICK_TAG = 'e2e pick';
 const PLAY_TAG = 'e2e play';
@@ -211,6 +212,37 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     await waitPlaying(2);
     expect((await state())[0].paused).toBe(true);
     await players.nth(2).evaluate((a: HTMLAudioElement) => a.pause());
+  });
+
+  it('moves five options with PageDown and jumps by typed letters in a menu, the letters starting over after 350 ms', async () => {
+    await page.goto('/audios/');
+    await waitForTotal(page, all.length);
+    const menu = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    const active = async () => (await menu.locator('.ant-select-item-option-active').allInnerTexts())[0] ?? '';
+    await page.getByLabel('Manual Tags', { exact: true }).click();
+    await menu.locator('.ant-select-item-option').first().waitFor();
+    const labels = await menu.locator('.ant-select-item-option').allInnerTexts();
+    expect(labels.length).toBeGreaterThan(6);
+    const start = labels.indexOf(await active());
+    await page.keyboard.press('PageDown');
+    expect(await eventually(active, (text) => text === labels[Math.min(start + 5, labels.length - 1)])).toBe(
+      labels[Math.min(start + 5, labels.length - 1)],
+    );
+    await page.keyboard.press('PageUp');
+    expect(await eventually(active, (text) => text === labels[Math.max(start, 0)])).toBe(labels[Math.max(start, 0)]);
+    await page.keyboard.press('Escape');
+
+    await page.getByLabel('Trend List', { exact: true }).click();
+    await page.keyboard.press('e');
+    expect(await eventually(active, (text) => text === 'emerging')).toBe('emerging');
+    await page.keyboard.press('h');
+    expect(await eventually(active, (text) => text === 'emerging')).toBe('emerging'); // "eh" starts no option
+    await page.waitForTimeout(400);
+    await page.keyboard.press('h');
+    expect(await eventually(active, (text) => text === 'hyper')).toBe('hyper');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.waitForURL(/trendlist=hyper/);
   });
 
   it('opens the templates list of an audio from its available-templates link', async () => {

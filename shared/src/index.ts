@@ -14,6 +14,7 @@ export * from './app/toasts';
 export * from './contract';
 export * from './domain';
 export * from './messages';
+export * from './ui/app-select';
 export * from './ui/create-remote-lifecycles';
 export * from './ui/error-lines';
 export * from './ui/mfe-props';

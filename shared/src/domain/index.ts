@@ -14,6 +14,7 @@ export * from './result';
 export * from './rule-messages';
 export * from './segment-stats';
 export * from './segments';
+export * from './select-keys';
 export * from './similarity';
 export * from './tags';
 export * from './template-boundaries';

@@ -1,10 +1,10 @@
-import { Select } from 'antd';
 import { useMemo } from 'react';
 
 import { useListTagsQuery, useTaggifyAudioMutation } from '../api/catalog-api';
 import { SELECT_MENU_MAX_HEIGHT_PX } from '../domain/constants';
 import { normalizeTagList } from '../domain/tags';
 import { SELECT_PLACEHOLDER } from '../messages';
+import { AppSelect } from './app-select';
 
 export type TagEditorProps = {
   /** Canonical music id of the audio whose tags are edited. */
@@ -24,7 +24,7 @@ export function TagEditor({ audioId, tags, width = 220 }: TagEditorProps) {
   }
 
   return (
-    <Select
+    <AppSelect
       mode="tags"
       size="small"
       aria-label="Tags"

@@ -1,5 +1,6 @@
 import {
   ALL_OPTION_LABEL,
+  AppSelect,
   AUDIO_FILTER_LABELS,
   AUDIO_SEARCH_PLACEHOLDER,
   AUDIO_SORT_FIELDS,
@@ -16,7 +17,7 @@ import {
   useListTagsQuery,
   YES_OPTION_LABEL,
 } from '@curator/shared';
-import { Button, Form, Input, Select } from 'antd';
+import { Button, Form, Input } from 'antd';
 
 import { fromDatetimeLocalValue, toDatetimeLocalValue } from '../../../lib/datetime-local';
 import type { AudioFilters } from '../audio-list-search';
@@ -69,16 +70,16 @@ export function AudioFiltersForm({ filters, onFilter, onClear }: AudioFiltersFor
         <Input placeholder={AUDIO_SEARCH_PLACEHOLDER} allowClear />
       </Form.Item>
       <Form.Item name="audio_type" label={AUDIO_FILTER_LABELS.audioType}>
-        <Select options={AUDIO_TYPE_OPTIONS} />
+        <AppSelect options={AUDIO_TYPE_OPTIONS} />
       </Form.Item>
       <Form.Item name="trendlist" label={AUDIO_FILTER_LABELS.trendList}>
-        <Select options={TREND_LIST_OPTIONS} />
+        <AppSelect options={TREND_LIST_OPTIONS} />
       </Form.Item>
       <Form.Item name="has_stem" label={AUDIO_FILTER_LABELS.hasStem}>
-        <Select options={ALL_OR_YES_OPTIONS} />
+        <AppSelect options={ALL_OR_YES_OPTIONS} />
       </Form.Item>
       <Form.Item name="has_eps" label={AUDIO_FILTER_LABELS.hasEps}>
-        <Select options={ALL_OR_YES_OPTIONS} />
+        <AppSelect options={ALL_OR_YES_OPTIONS} />
       </Form.Item>
       <RangeFilterItem name="reel_count" label={AUDIO_FILTER_LABELS.reelCount} />
       <RangeFilterItem name="media_length_ms" label={AUDIO_FILTER_LABELS.mediaLength} />
@@ -96,7 +97,7 @@ export function AudioFiltersForm({ filters, onFilter, onClear }: AudioFiltersFor
         </div>
       </Form.Item>
       <Form.Item name="tags" label={AUDIO_FILTER_LABELS.manualTags} className="audio-filters-wide">
-        <Select
+        <AppSelect
           mode="multiple"
           allowClear
           placeholder={SELECT_PLACEHOLDER}
@@ -106,10 +107,10 @@ export function AudioFiltersForm({ filters, onFilter, onClear }: AudioFiltersFor
         />
       </Form.Item>
       <Form.Item name="sort_by" label={AUDIO_FILTER_LABELS.sortBy}>
-        <Select options={SORT_BY_OPTIONS} />
+        <AppSelect options={SORT_BY_OPTIONS} />
       </Form.Item>
       <Form.Item name="sort_dir" label={AUDIO_FILTER_LABELS.sortDir}>
-        <Select options={SORT_DIR_OPTIONS} />
+        <AppSelect options={SORT_DIR_OPTIONS} />
       </Form.Item>
       <Form.Item label=" " className="audio-filters-actions">
         <Button type="primary" htmlType="submit">

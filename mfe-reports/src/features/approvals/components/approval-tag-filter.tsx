@@ -1,5 +1,4 @@
-import { SELECT_MENU_MAX_HEIGHT_PX, SELECT_PLACEHOLDER, useListTagsQuery } from '@curator/shared';
-import { Select } from 'antd';
+import { AppSelect, SELECT_MENU_MAX_HEIGHT_PX, SELECT_PLACEHOLDER, useListTagsQuery } from '@curator/shared';
 import { useMemo } from 'react';
 
 type ApprovalTagFilterProps = { tags: string[]; onChange: (tags: string[]) => void };
@@ -11,7 +10,7 @@ export function ApprovalTagFilter({ tags, onChange }: ApprovalTagFilterProps) {
   return (
     <label className="report-field">
       <span>Tags</span>
-      <Select
+      <AppSelect
         mode="multiple"
         aria-label="Tag filter"
         style={{ minWidth: 260 }}

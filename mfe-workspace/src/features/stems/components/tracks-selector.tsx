@@ -1,6 +1,6 @@
 import { ApartmentOutlined } from '@ant-design/icons';
-import { type StemTrack, TRACKS_LABEL } from '@curator/shared';
-import { Button, Select, Tag } from 'antd';
+import { AppSelect, type StemTrack, TRACKS_LABEL } from '@curator/shared';
+import { Button, Tag } from 'antd';
 
 import type { StemPolling } from '../hooks/use-stem-polling';
 
@@ -31,7 +31,7 @@ export function TracksSelector({ stems, value, originalUrl, disabled, onChange }
     <span className="tracks-selector">
       <label className="control">
         {TRACKS_LABEL}
-        <Select
+        <AppSelect
           size="small"
           aria-label={TRACKS_LABEL}
           style={{ width: 130 }}
