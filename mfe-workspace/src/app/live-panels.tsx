@@ -1,11 +1,11 @@
+import type { WaveformController } from '@curator/shared';
 import { deriveEpSimulation, findSegmentIndex, type PlayRange, type Segment } from '@curator/shared';
+import { usePlayheadTime } from '@curator/shared';
 import { useState } from 'react';
 
 import { EpSimulator } from '../features/ep-simulator/components/ep-simulator';
 import { PreviewImage } from '../features/preview/components/preview-image';
 import { SegmentsTable } from '../features/segments/components/segments-table';
-import { usePlayheadTime } from '../features/waveform/hooks/use-playhead-time';
-import type { WaveformController } from '../features/waveform/hooks/use-waveform';
 import type { WorkspaceModel } from './use-workspace-model';
 
 // Panels that follow the playhead; only they re-render while the audio plays.

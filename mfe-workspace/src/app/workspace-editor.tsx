@@ -7,6 +7,7 @@ import {
   useGetTopHlPointQuery,
   type WorkspaceAudio,
 } from '@curator/shared';
+import { useWaveform } from '@curator/shared';
 import { Alert, Typography } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
@@ -24,7 +25,6 @@ import { TracksSelector } from '../features/stems/components/tracks-selector';
 import { useStemPolling } from '../features/stems/hooks/use-stem-polling';
 import { AudioTitle } from '../features/title/components/audio-title';
 import { WaveformPlayer } from '../features/waveform/components/waveform-player';
-import { useWaveform } from '../features/waveform/hooks/use-waveform';
 import { buildPlatformAudioUrl } from '../lib/platform-links';
 import { LiveEpSimulator, LivePreview, LiveSegments } from './live-panels';
 import { useBeatActions } from './use-beat-actions';

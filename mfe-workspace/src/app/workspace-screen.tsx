@@ -1,10 +1,10 @@
 import './workspace.css';
 
 import { useGetWorkspaceAudioQuery } from '@curator/shared';
+import { loadPeaks } from '@curator/shared';
 import { Result, Spin } from 'antd';
 import { useParams } from 'react-router-dom';
 
-import { loadPeaks } from '../features/waveform/peaks-file';
 import { WorkspaceEditor } from './workspace-editor';
 
 /** /beats/{id}/: loads the audio, then the editor (remounted per audio). */

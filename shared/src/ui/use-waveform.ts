@@ -1,97 +1,158 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
+import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.js';
 
 import { DECODE_SAMPLE_RATE_HZ, WAVEFORM_HEIGHT_PX } from '../domain/constants';
-import { createPlayheadClock } from '../domain/playhead-clock';
+import { createPlayheadClock, type PlayheadClock } from '../domain/playhead-clock';
+import { loadPeaks } from './peaks-file';
 
-/** What to draw and play: the media url, and precomputed peaks/duration (seconds) when known. */
-export type WaveformSource = { url: string; peaks?: number[][] | null; durationS?: number | null };
+/** What to draw and play: the media, and the precomputed peaks when the analysis has them. */
+export type WaveformSource = { mediaUrl: string; peaksUrl: string | null };
 
-export type WaveformControls = {
+export type WaveformController = {
+  clock: PlayheadClock;
   isReady: boolean;
+  /** The waveform has been drawn once (before the media can play). */
+  isDrawn: boolean;
   isPlaying: boolean;
   durationS: number;
-  /** Plays from `fromS` (default: the playhead) and stops at `toS` (default: the end). */
+  /** The scrolling element markers are laid over (inside wavesurfer's shadow root). */
+  wrapper: HTMLElement | null;
+  /** Plays from `fromS` (default: the playhead) up to `toS` (default: the end). */
   play: (fromS?: number, toS?: number) => void;
   pause: () => void;
+  /** Plays fromS→toS over and over until anything else moves the playhead. */
+  playLoop: (fromS: number, toS: number) => void;
   playPause: () => void;
   seek: (timeS: number) => void;
-  /** Current playhead in seconds (0 before ready). */
-  getTimeS: () => number;
-  getMediaElement: () => HTMLMediaElement | null;
-  /** Calls `listener` with the playhead (seconds) as it moves; returns the unsubscribe. */
-  onTimeUpdate: (listener: (timeS: number) => void) => () => void;
+  setZoom: (pxPerS: number) => void;
+  setRate: (rate: number) => void;
+  setVolume: (percent: number) => void;
+  setMuted: (muted: boolean) => void;
 };
-
-export type WaveformOptions = { height?: number };
 
 const COLORS = { waveColor: '#8fa3bf', progressColor: '#3b5b8c', cursorColor: '#d4380d' };
 
+export type WaveformOptions = { /** Draw the time ruler under the waveform (default true). */ timeline?: boolean };
+
 /**
- * One wavesurfer.js instance inside `containerRef`, created in an effect when the source changes
- * and destroyed on unmount; every event subscription is undone with the instance.
+ * The one wavesurfer.js instance of a screen, in `containerRef`: drawn from the precomputed peaks
+ * before the media loads, rebuilt when the source changes, destroyed on unmount. The workspace and
+ * the approvals player both use it.
  */
 export function useWaveform(
   containerRef: RefObject<HTMLElement | null>,
   source: WaveformSource | null,
   options: WaveformOptions = {},
-): WaveformControls {
+): WaveformController {
+  const withTimeline = options.timeline ?? true;
+  const clock = useMemo(() => createPlayheadClock(), []);
   const surferRef = useRef<WaveSurfer | null>(null);
-  const timeListeners = useRef(new Set<(timeS: number) => void>());
-  // Time updates reach listeners at most every PLAYBACK_TIME_UPDATE_THROTTLE_MS, as in the workspace.
-  const [clock] = useState(() => createPlayheadClock());
-  const [state, setState] = useState({ isReady: false, isPlaying: false, durationS: 0 });
-  const { url, peaks, durationS } = source ?? {};
-  const height = options.height ?? WAVEFORM_HEIGHT_PX;
+  const loopRef = useRef<{ fromS: number; toS: number } | null>(null);
+  const [state, setState] = useState({
+    isReady: false,
+    isDrawn: false,
+    isPlaying: false,
+    durationS: 0,
+    wrapper: null as HTMLElement | null,
+  });
+  const mediaUrl = source?.mediaUrl ?? null;
+  const peaksUrl = source?.peaksUrl ?? null;
 
   useEffect(() => {
     const container = containerRef.current;
-    if (!container || !url) return undefined;
-    setState({ isReady: false, isPlaying: false, durationS: 0 });
-    const surfer = WaveSurfer.create({
-      container,
-      ...COLORS,
-      height,
-      sampleRate: DECODE_SAMPLE_RATE_HZ,
-      normalize: true,
-      cursorWidth: 2,
-      url,
-      peaks: peaks ?? undefined,
-      duration: durationS ?? undefined,
-    });
-    surferRef.current = surfer;
-    const unsubscribes = [
-      surfer.on('ready', (d) => setState((prev) => ({ ...prev, isReady: true, durationS: d }))),
-      surfer.on('play', () => setState((prev) => ({ ...prev, isPlaying: true }))),
-      surfer.on('pause', () => setState((prev) => ({ ...prev, isPlaying: false }))),
-      surfer.on('finish', () => setState((prev) => ({ ...prev, isPlaying: false }))),
-      surfer.on('timeupdate', (timeS) => clock.setTimeS(timeS)),
-      surfer.on('seeking', (timeS) => clock.setTimeS(timeS, true)),
-      clock.subscribe(() => timeListeners.current.forEach((listener) => listener(clock.getTimeS()))),
-      surfer.on('error', (error) => console.error('waveform:', error)),
-    ];
+    if (!container || !mediaUrl) return undefined;
+    const abort = new AbortController();
+    let surfer: WaveSurfer | null = null;
+    setState({ isReady: false, isDrawn: false, isPlaying: false, durationS: 0, wrapper: null });
+    void (async () => {
+      const peaks = peaksUrl ? await loadPeaks(peaksUrl) : null;
+      if (abort.signal.aborted) return;
+      performance.mark('waveform-peaks-loaded');
+      surfer = WaveSurfer.create({
+        container,
+        ...COLORS,
+        height: WAVEFORM_HEIGHT_PX,
+        sampleRate: DECODE_SAMPLE_RATE_HZ,
+        normalize: true,
+        cursorWidth: 2,
+        url: mediaUrl,
+        peaks: peaks?.peaks,
+        duration: peaks?.durationS,
+        plugins: withTimeline
+          ? [TimelinePlugin.create({ height: 14, style: { fontSize: '10px', color: '#666' } })]
+          : [],
+      });
+      surferRef.current = surfer;
+      const s = surfer;
+      let drawn = false;
+      s.on('redrawcomplete', () => {
+        if (drawn) return;
+        drawn = true;
+        performance.mark('waveform-drawn');
+        container.dataset.drawnMs = String(Math.round(performance.now()));
+        setState((prev) => ({ ...prev, isDrawn: true }));
+      });
+      s.on('decode', (durationS) => setState((prev) => ({ ...prev, durationS, wrapper: s.getWrapper() })));
+      s.on('ready', (durationS) =>
+        setState((prev) => ({ ...prev, isReady: true, durationS, wrapper: s.getWrapper() })),
+      );
+      s.on('play', () => setState((prev) => ({ ...prev, isPlaying: true })));
+      s.on('pause', () => setState((prev) => ({ ...prev, isPlaying: false })));
+      s.on('interaction', () => {
+        loopRef.current = null;
+      });
+      s.on('timeupdate', (timeS) => {
+        const loop = loopRef.current;
+        if (loop && timeS >= loop.toS) s.setTime(loop.fromS);
+        clock.setTimeS(timeS);
+      });
+      s.on('seeking', (timeS) => clock.setTimeS(timeS, true));
+      s.on('error', (error) => console.error('waveform:', error));
+    })();
     return () => {
-      unsubscribes.forEach((unsubscribe) => unsubscribe());
-      surfer.destroy();
+      abort.abort();
+      surfer?.destroy();
       surferRef.current = null;
+      loopRef.current = null;
     };
-  }, [containerRef, url, peaks, durationS, height, clock]);
+  }, [containerRef, mediaUrl, peaksUrl, clock, withTimeline]);
 
   return useMemo(() => {
-    const withSurfer = <T>(act: (s: WaveSurfer) => T, fallback: T) =>
-      surferRef.current ? act(surferRef.current) : fallback;
+    const withSurfer = (act: (s: WaveSurfer) => void) => () => {
+      if (surferRef.current) act(surferRef.current);
+    };
     return {
+      clock,
       ...state,
-      play: (fromS, toS) => withSurfer((s) => void s.play(fromS, toS).catch(() => undefined), undefined),
-      pause: () => withSurfer((s) => s.pause(), undefined),
-      playPause: () => withSurfer((s) => void s.playPause().catch(() => undefined), undefined),
-      seek: (timeS) => withSurfer((s) => s.setTime(timeS), undefined),
-      getTimeS: () => withSurfer((s) => s.getCurrentTime(), 0),
-      getMediaElement: () => withSurfer((s) => s.getMediaElement(), null),
-      onTimeUpdate: (listener) => {
-        timeListeners.current.add(listener);
-        return () => timeListeners.current.delete(listener);
-      },
-    } satisfies WaveformControls;
-  }, [state]);
+      play: (fromS, toS) =>
+        withSurfer((s) => {
+          loopRef.current = null;
+          void s.play(fromS, toS).catch(() => undefined);
+        })(),
+      pause: withSurfer((s) => s.pause()),
+      playLoop: (fromS, toS) =>
+        withSurfer((s) => {
+          loopRef.current = { fromS, toS };
+          void s.play(fromS).catch(() => undefined);
+        })(),
+      playPause: withSurfer((s) => {
+        loopRef.current = null;
+        void s.playPause().catch(() => undefined);
+      }),
+      seek: (timeS) =>
+        withSurfer((s) => {
+          loopRef.current = null;
+          s.setTime(timeS);
+          clock.setTimeS(timeS, true);
+        })(),
+      setZoom: (pxPerS) =>
+        withSurfer((s) => {
+          if (s.getDuration() > 0) s.zoom(pxPerS);
+        })(),
+      setRate: (rate) => withSurfer((s) => s.setPlaybackRate(rate))(),
+      setVolume: (percent) => withSurfer((s) => s.setVolume(percent / 100))(),
+      setMuted: (muted) => withSurfer((s) => s.setMuted(muted))(),
+    } satisfies WaveformController;
+  }, [clock, state]);
 }

@@ -1,5 +1,5 @@
 import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
-import { type ApprovalDetail, NO_MEDIA_MESSAGE, type PlayerMarker, type WaveformControls } from '@curator/shared';
+import { type ApprovalDetail, NO_MEDIA_MESSAGE, type PlayerMarker, type WaveformController } from '@curator/shared';
 import { Alert, Button, Space, Spin, Typography } from 'antd';
 import type { RefObject } from 'react';
 
@@ -10,7 +10,7 @@ type ApprovalPlayerProps = {
   containerRef: RefObject<HTMLDivElement | null>;
   detail: ApprovalDetail | undefined;
   markers: PlayerMarker[];
-  waveform: WaveformControls;
+  waveform: WaveformController;
   isLoading: boolean;
   hasNoMedia: boolean;
   onPlayRange: () => void;

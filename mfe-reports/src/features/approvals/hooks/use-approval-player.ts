@@ -10,7 +10,6 @@ import {
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 
-import { usePeaksFile } from './use-peaks-file';
 import { useSpaceKey } from './use-space-key';
 
 export type ApprovalSelection = Pick<ApprovalRow, 'src' | 'id' | 'music_canonical_id'>;
@@ -25,7 +24,6 @@ export function useApprovalPlayer(containerRef: RefObject<HTMLElement | null>) {
     selection && detail.currentData?.id === selection.id && detail.currentData.src === selection.src
       ? detail.currentData
       : undefined;
-  const { peaks, isSettled } = usePeaksFile(audio.currentData?.peaks_url);
 
   const markers: PlayerMarker[] = useMemo(
     () =>
@@ -39,12 +37,12 @@ export function useApprovalPlayer(containerRef: RefObject<HTMLElement | null>) {
   );
   const source: WaveformSource | null = useMemo(
     () =>
-      current?.media && !audio.isFetching && isSettled
-        ? { url: current.media, peaks: peaks?.peaks, durationS: peaks?.duration_s }
+      current?.media && audio.currentData
+        ? { mediaUrl: current.media, peaksUrl: audio.currentData.peaks_url ?? null }
         : null,
-    [current, audio.isFetching, isSettled, peaks],
+    [current, audio.currentData],
   );
-  const waveform = useWaveform(containerRef, source);
+  const waveform = useWaveform(containerRef, source, { timeline: false });
   const range = useMemo(
     () => (markers.length >= 2 ? { fromS: markers[0].timeS, toS: markers[markers.length - 1].timeS } : null),
     [markers],

@@ -1,4 +1,5 @@
 import { CaretRightOutlined, MutedOutlined, PauseOutlined, SoundOutlined } from '@ant-design/icons';
+import type { WaveformController } from '@curator/shared';
 import {
   parseOffsetInput,
   PLAYBACK_RATE_DEFAULT,
@@ -15,11 +16,10 @@ import {
   ZOOM_MAX_PX_PER_S,
   ZOOM_MIN_PX_PER_S,
 } from '@curator/shared';
+import { usePlayheadTime } from '@curator/shared';
 import { Button, Input, InputNumber, Slider } from 'antd';
 import { useEffect, useState } from 'react';
 
-import { usePlayheadTime } from '../hooks/use-playhead-time';
-import type { WaveformController } from '../hooks/use-waveform';
 import { formatSeconds } from '../marker-layout';
 
 /** The playhead as a text input: shows the time while playing, seeks to a typed time on Enter. */

@@ -1,8 +1,8 @@
+import type { WaveformController } from '@curator/shared';
 import { NO_MEDIA_MESSAGE } from '@curator/shared';
 import { Alert, Spin } from 'antd';
 import type { RefObject } from 'react';
 
-import type { WaveformController } from '../hooks/use-waveform';
 import type { MarkerInput } from '../marker-layout';
 import { WaveformControls } from './waveform-controls';
 import { WaveformMarkers } from './waveform-markers';
