@@ -42,7 +42,9 @@ describe('demo catalog records', () => {
       const reels = chunk.reels.filter((r) => r.music_canonical_id === audio.music_canonical_id);
       const available = templates.filter((t) => isAvailable(t, audio.highlight_start_times_in_ms));
       expect(audio.reel_count).toBe(reels.length);
-      expect(audio.growth).toBe(reels.filter((r) => now.getTime() - r.taken_at.getTime() <= 7 * 86_400_000).length);
+      // Growth counts whole hours: the current one and the 167 before it.
+      const windowStartMs = (Math.floor(now.getTime() / 3_600_000) - 167) * 3_600_000;
+      expect(audio.growth).toBe(reels.filter((r) => r.taken_at.getTime() >= windowStartMs && r.taken_at <= now).length);
       expect(audio.template_count_available).toBe(available.length);
       expect(audio.beat_and_template_approved).toBe(templates.filter((t) => t.approved === true).length);
       expect(audio.is_original_sound).toBe(audio.media_url === media[1].url);
