@@ -22,6 +22,17 @@ describe('workspace beats', () => {
   });
   afterAll(() => t.close());
 
+  it('answers one error per cause for ending points: a negative one alone, points too close alone', async () => {
+    const save = (ending_points: unknown[]) =>
+      w().post(`/api/audio/${music.music_canonical_id}/eps/`, { ending_points }).expect(422);
+    const where = (res: { body: { detail: Array<{ loc: unknown[]; msg: string }> } }) =>
+      res.body.detail.map((d) => `${d.loc.join('.')} - ${d.msg}`);
+    const negative = where(await save([-1, 3, 3.2]));
+    expect(negative).toHaveLength(1);
+    expect(negative[0]).toMatch(/^body\.ending_points\.0 - /);
+    expect(where(await save([3, 3.2]))).toEqual(['body.ending_points - Ending points must be at least 0.5 s apart']);
+  });
+
   it("refuses a beat whose audio_type is not the audio's, naming the field", async () => {
     const res = await w()
       .post('/api/beats/', {
