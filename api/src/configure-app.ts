@@ -7,6 +7,7 @@ import { pinoHttp } from 'pino-http';
 
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { handleBodyErrors } from './common/body-errors.middleware';
+import { compressResponses } from './common/compress-responses';
 import { csrfMiddleware } from './common/csrf.middleware';
 import { DetailValidationPipe } from './common/detail-validation.pipe';
 import { rejectForbiddenKeys } from './common/forbidden-keys.middleware';
@@ -68,6 +69,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.setGlobalPrefix('api');
   if (config.DB_COMMAND_COUNT) app.use(reportCommandCount);
   app.use(requestLogger(logger));
+  app.use(compressResponses());
   app.use(securityHeaders(config));
   app.use(cookieParser());
   app.use(noStoreForApi);

@@ -1,11 +1,36 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A GET that keeps the bytes as sent (supertest would decompress them), with the given Accept-Encoding. */
+async function rawGet(
+  t: TestApp,
+  path: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  const server = t.app.getHttpServer() as http.Server;
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 function writeFiles(root: string, files: Record<string, string>): void {
   for (const [path, body] of Object.entries(files)) {
@@ -27,6 +52,7 @@ describe('serving the built front ends', () => {
       'mfe-catalog/dist/mf-stats.json': '{}',
       'mfe-catalog/dist/index.html': '<p>remote</p>',
       'mfe-catalog/dist/__federation_expose_app.9c8d7e.js': 'chunk()',
+      'mfe-catalog/dist/big.5a6b7c.js': `var words = [${Array.from({ length: 2000 }, (_, i) => `'word${i % 50}'`).join(',')}];`,
     });
     // mfe-workspace, mfe-reports and mfe-admin have no dist: they serve nothing
     t = await createTestApp({ env: { WEB_ROOT: webRoot } });
@@ -63,6 +89,29 @@ describe('serving the built front ends', () => {
     const chunk = await t.agent.get('/mfe/catalog/__federation_expose_app.9c8d7e.js').expect(200);
     expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
     expect(chunk.text).toBe('chunk()');
+  });
+
+  it('sends a script brotli-encoded to a client that asks for it, and plain to one that does not', async () => {
+    const asked = await rawGet(t, '/mfe/catalog/big.5a6b7c.js', 'br, gzip');
+    expect(asked.status).toBe(200);
+    expect(asked.headers['content-encoding']).toBe('br');
+    expect(asked.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(asked.headers['cache-control']).toBe(IMMUTABLE);
+    const plain = await rawGet(t, '/mfe/catalog/big.5a6b7c.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(asked.body.length).toBeLessThan(plain.body.length / 4);
+    expect(brotliDecompressSync(asked.body).equals(plain.body)).toBe(true);
+    expect((await rawGet(t, '/mfe/catalog/big.5a6b7c.js', 'gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await rawGet(t, '/mfe/catalog/remoteEntry.js', 'br')).headers['cache-control']).toBe(NO_CACHE);
+  });
+
+  it('compresses API JSON above 1 KB and leaves small answers as they are', async () => {
+    const big = await rawGet(t, '/api/openapi.json', 'br');
+    expect(big.status).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.body).toString('utf8'))).toHaveProperty('paths');
+    const small = await rawGet(t, '/api/health/', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers a missing remote chunk or route with 404, never the shell page', async () => {
