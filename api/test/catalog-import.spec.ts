@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
-import { AudiosService } from '../src/audios/audios.service';
 import { GrowthRefreshService } from '../src/audios/growth-refresh.service';
+import { AudioEditsService } from '../src/beats/audio-edits.service';
 import { ImportReport, runImport } from '../src/import/run-import';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -223,7 +223,9 @@ describe('npm run import (catalog import)', () => {
   });
 
   it("adds the beats module's done and ep beats to the list figures", async () => {
-    await t.app.get(AudiosService).incrementBeatCounts('song1', { beats_done_count: 3, ep_template_count: 2 });
+    await t.app
+      .get(AudioEditsService)
+      .run('song1', 'mia', async (edit) => edit.count({ beats_done_count: 3, ep_template_count: 2 }));
     const row = (await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200)).body.results[0];
     expect(row).toMatchObject({ beat_and_template_approved: 5, ep_template_count: 2 });
     // The Approved templates filter counts approved templates only, not the done beats beside them.

@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
-import type { Connection, Model } from 'mongoose';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 
-import { LockLease } from '../src/locks/lock-lease.schema';
 import { findStoredGarbage } from './helpers/reliability-invariants';
 import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
 import { buildTemplate, buildWorkspaceAudios, seedCatalog } from './helpers/workspace-fixture';
@@ -280,9 +279,6 @@ describe('faults: killed API, stopped database, vanished lock holder', () => {
     });
     // 30 s pass: the stored expiry moves into the past instead of the test sleeping.
     const past = new Date(Date.now() - 1000);
-    const leases = seed.app.get<Model<LockLease>>(getModelToken(LockLease.name));
-    const current = await leases.findOne({ music_canonical_id: ids[3] }).sort({ gen: -1 }).exec();
-    await leases.updateOne({ _id: current!._id }, { $set: { expires_at: past } }).exec();
     await seed.app
       .get<Connection>(getConnectionToken())
       .db!.collection('audios')

@@ -1,7 +1,6 @@
-import { getModelToken } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
-
-import { LockLease } from '../src/locks/lock-lease.schema';
+import { AudiosRepository } from '../src/audios/audios.repository';
+import { AudiosService } from '../src/audios/audios.service';
+import { AudioEditsService } from '../src/beats/audio-edits.service';
 import { audioModel } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
 import { buildTemplate, buildWorkspaceAudios, seedCatalog, writer } from './helpers/workspace-fixture';
@@ -9,21 +8,15 @@ import { buildTemplate, buildWorkspaceAudios, seedCatalog, writer } from './help
 describe('workspace locks', () => {
   let mia: TestApp;
   let leo: TestApp;
-  const audios = buildWorkspaceAudios(12, 21);
+  const audios = buildWorkspaceAudios(14, 21);
   const id = (i: number) => audios[i].music_canonical_id;
   const lock = (t: TestApp, i: number) => writer(t).post(`/api/audio/${id(i)}/lock/`);
   const unlock = (t: TestApp, i: number) => writer(t).post(`/api/audio/${id(i)}/unlock/`);
   const detail = async (t: TestApp, i: number) => (await t.agent.get(`/api/audio/${id(i)}/`).expect(200)).body;
 
-  /** Moves the audio's lock (its newest lease and the audio's copy) into the past. */
+  /** Moves the audio's lock into the past. */
   async function expireLock(i: number) {
     const past = new Date(Date.now() - 1000);
-    const leases = mia.app.get<Model<LockLease>>(getModelToken(LockLease.name));
-    const current = await leases
-      .findOne({ music_canonical_id: id(i) })
-      .sort({ gen: -1 })
-      .exec();
-    await leases.updateOne({ _id: current!._id }, { $set: { expires_at: past } }).exec();
     await audioModel(mia)
       .updateOne({ music_canonical_id: id(i) }, { $set: { lock_expires_at: past } })
       .exec();
@@ -146,6 +139,55 @@ describe('workspace locks', () => {
       .post(`/api/audio/${id(10)}/eps/`, { ending_points: [3] })
       .expect(423, { detail: 'Locked by leo' });
     expect((await unlock(leo, 11).expect(200)).body).toEqual({ locked: false, locked_by: null });
+  });
+
+  it("makes a lock wait for another user's write under way, which lands first", async () => {
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const editing = mia.app.get(AudioEditsService).run(id(12), 'mia', async () => {
+      await gate;
+      await mia.app.get(AudiosService).saveEndingPoints(id(12), [7]);
+    });
+    let answered = false;
+    const taking = lock(leo, 12).then((res) => ((answered = true), res));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answered).toBe(false);
+    finish();
+    await editing;
+    expect((await taking).body).toEqual({ locked: true, locked_by: 'leo' });
+    expect((await detail(leo, 12)).eps).toEqual([7]);
+  });
+
+  it("never lets a lock and another user's write both succeed when they race", async () => {
+    // Every write of mia's checks, after it landed and before its edit ends, that no lock of leo's came first.
+    const audiosOfMia = mia.app.get(AudiosRepository);
+    const landedUnderLock: string[] = [];
+    const save = audiosOfMia.setEndingPoints.bind(audiosOfMia);
+    const spy = jest.spyOn(audiosOfMia, 'setEndingPoints').mockImplementation(async (audioId, eps) => {
+      const saved = await save(audioId, eps);
+      const state = await audiosOfMia.findLockState(audioId);
+      if (state?.locked_by === 'leo' && state.lock_expires_at! > new Date()) landedUnderLock.push(String(eps));
+      return saved;
+    });
+    try {
+      let both = 0;
+      for (let round = 1; round <= 20; round++) {
+        await unlock(mia, 13).expect(200);
+        const [write, taken] = await Promise.all([
+          writer(mia).post(`/api/audio/${id(13)}/eps/`, { ending_points: [round] }),
+          lock(leo, 13),
+        ]);
+        expect(taken.status).toBe(200);
+        expect([200, 423]).toContain(write.status);
+        if (write.status === 200) both++;
+        else expect((await detail(mia, 13)).eps).not.toEqual([round]);
+      }
+      expect(landedUnderLock).toEqual([]);
+      // Both orders happened: some writes went first, some were refused.
+      expect(both).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('saves ending points sorted and spaced, refusing points closer than 0.5 s with 422', async () => {

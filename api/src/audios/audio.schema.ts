@@ -187,6 +187,14 @@ export class Audio {
   @Prop({ type: Date, default: null })
   lock_expires_at!: Date | null;
 
+  /** Writes to the audio's beats, ending points or approvals under way (docs/rules.md "Audio lock"). */
+  @Prop({ type: Number, default: 0 })
+  edits_in_flight?: number;
+
+  /** When the last of those writes began: a count older than EDIT_STALE_MS is a crashed writer's. */
+  @Prop({ type: Date, default: null })
+  edit_touched_at?: Date | null;
+
   /** Tag texts as the tag list spells them. */
   @Prop({ type: [String], default: [] })
   tags!: string[];

@@ -23,6 +23,6 @@ import { GrowthRefreshService } from './growth-refresh.service';
   ],
   controllers: [AudiosController],
   providers: [AudiosRepository, AudiosService, CatalogCountersService, AudioListIndex, GrowthRefreshService],
-  exports: [AudiosService, CatalogCountersService, GrowthRefreshService],
+  exports: [AudiosService, AudiosRepository, CatalogCountersService, GrowthRefreshService],
 })
 export class AudiosModule {}

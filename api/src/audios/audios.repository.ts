@@ -36,6 +36,14 @@ const VIEW_FIELDS = {
 
 export type AudioView = Pick<AudioRecord, Exclude<keyof typeof VIEW_FIELDS, '_id'>>;
 
+/** The lock and the count of edits under way. */
+export type AudioLockState = Pick<AudioRecord, 'locked_by' | 'lock_expires_at' | 'edits_in_flight' | 'edit_touched_at'>;
+
+/** Filter part: nobody but `username` holds a live lock. */
+function lockAllows(username: string, now: Date) {
+  return { $or: [{ locked_by: null }, { locked_by: username }, { lock_expires_at: { $lte: now } }] };
+}
+
 /** The per-audio figures the catalog totals add up. */
 const CATALOG_FIGURE_FIELDS = {
   reel_count: 1,
@@ -389,13 +397,78 @@ export class AudiosRepository {
     return res.matchedCount > 0;
   }
 
-  /** Copies the lock holder and expiry the locks module decided, for the list and detail to show. */
-  async setLockState(musicCanonicalId: string, lockedBy: string | null, expiresAt: Date | null): Promise<void> {
-    await this.recordingChanges([musicCanonicalId], () =>
+  /**
+   * Takes or refreshes the lock for `username` in one conditional write: only while nobody else
+   * holds a live lock and no other writer's edit is under way (a count older than `editsStaleBefore`
+   * is a crashed writer's). False when the audio is missing or the condition failed.
+   */
+  async takeLock(
+    musicCanonicalId: string,
+    username: string,
+    now: Date,
+    expiresAt: Date,
+    editsStaleBefore: Date,
+  ): Promise<boolean> {
+    const noOtherEdits = {
+      $or: [
+        { locked_by: username, lock_expires_at: { $gt: now } },
+        { edits_in_flight: { $exists: false } },
+        { edits_in_flight: { $lte: 0 } },
+        { edit_touched_at: { $lt: editsStaleBefore } },
+      ],
+    };
+    const res = await this.recordingChanges([musicCanonicalId], () =>
       this.audios
-        .updateOne({ _id: musicCanonicalId }, { $set: { locked_by: lockedBy, lock_expires_at: expiresAt } })
+        .updateOne(
+          { _id: musicCanonicalId, $and: [lockAllows(username, now), noOtherEdits] },
+          { $set: { locked_by: username, lock_expires_at: expiresAt } },
+        )
         .exec(),
     );
+    return res.matchedCount > 0;
+  }
+
+  /** Clears the lock whoever holds it; false when the audio does not exist. */
+  async clearLock(musicCanonicalId: string): Promise<boolean> {
+    const res = await this.recordingChanges([musicCanonicalId], () =>
+      this.audios.updateOne({ _id: musicCanonicalId }, { $set: { locked_by: null, lock_expires_at: null } }).exec(),
+    );
+    return res.matchedCount > 0;
+  }
+
+  /** The lock and the edits under way, to explain a refused lock or edit; null when the audio does not exist. */
+  findLockState(musicCanonicalId: string): Promise<AudioLockState | null> {
+    const fields = { _id: 0, locked_by: 1, lock_expires_at: 1, edits_in_flight: 1, edit_touched_at: 1 };
+    return this.audios.findOne({ _id: musicCanonicalId }, fields).lean<AudioLockState>().exec();
+  }
+
+  /**
+   * Counts one edit of `username` under way, in one conditional write, unless someone else holds a
+   * live lock; answers the audio as the edit sees it, or null (missing audio, or locked).
+   */
+  beginEdit(musicCanonicalId: string, username: string, now: Date): Promise<AudioView | null> {
+    return this.audios
+      .findOneAndUpdate(
+        { _id: musicCanonicalId, ...lockAllows(username, now) },
+        { $inc: { edits_in_flight: 1 }, $set: { edit_touched_at: now } },
+        // The whole document: FerretDB v1 has no projection on findAndModify.
+        { returnDocument: 'after' },
+      )
+      .lean<AudioView>()
+      .exec();
+  }
+
+  /** Ends one edit, moving the beat figures by what it changed (done beats also count as approvals). */
+  async endEdit(musicCanonicalId: string, delta: BeatCounts): Promise<void> {
+    const inc = {
+      edits_in_flight: -1,
+      beats_done_count: delta.beats_done_count,
+      ep_template_count: delta.ep_template_count,
+      beat_and_template_approved: delta.beats_done_count,
+    };
+    const write = () => this.audios.updateOne({ _id: musicCanonicalId }, { $inc: inc }).exec();
+    const moved = delta.beats_done_count !== 0 || delta.ep_template_count !== 0;
+    await (moved ? this.recordingChanges([musicCanonicalId], write) : write());
   }
 
   async renameLockHolder(from: string, to: string): Promise<void> {
@@ -403,19 +476,6 @@ export class AudiosRepository {
     if (ids.length === 0) return;
     await this.recordingChanges(ids, () =>
       this.audios.updateMany({ _id: { $in: ids }, locked_by: from }, { $set: { locked_by: to } }).exec(),
-    );
-  }
-
-  /** Beat figures the beats module counted (done beats, ep beats). */
-  /** Moves the beat figures by what one beat write changed (done beats also count as approvals). */
-  async incrementBeatCounts(musicCanonicalId: string, delta: BeatCounts): Promise<void> {
-    const inc = {
-      beats_done_count: delta.beats_done_count,
-      ep_template_count: delta.ep_template_count,
-      beat_and_template_approved: delta.beats_done_count,
-    };
-    await this.recordingChanges([musicCanonicalId], () =>
-      this.audios.updateOne({ _id: musicCanonicalId }, { $inc: inc }).exec(),
     );
   }
 

@@ -13,7 +13,6 @@ import { toAudioDetail, toAudioListItem } from './audio-view';
 import {
   type AudioAnalysisSource,
   AudiosRepository,
-  type BeatCounts,
   type CatalogTotals,
   type SegmentSource,
   type StartTimeSource,
@@ -58,19 +57,6 @@ export class AudiosService {
   async saveEndingPoints(musicCanonicalId: string, eps: number[]): Promise<void> {
     if (!(await this.audios.setEndingPoints(musicCanonicalId, eps)))
       throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
-  }
-
-  /** Moves the audio's beat figures by what one beat write changed. */
-  incrementBeatCounts(musicCanonicalId: string, delta: BeatCounts): Promise<void> {
-    return this.audios.incrementBeatCounts(musicCanonicalId, delta);
-  }
-
-  mirrorLockState(musicCanonicalId: string, lockedBy: string | null, expiresAt: Date | null): Promise<void> {
-    return this.audios.setLockState(musicCanonicalId, lockedBy, expiresAt);
-  }
-
-  renameLockHolder(from: string, to: string): Promise<void> {
-    return this.audios.renameLockHolder(from, to);
   }
 
   async list(query: AudioListQuery): Promise<AudioListPage> {

@@ -1,41 +1,78 @@
-import { Injectable } from '@nestjs/common';
+import type { AudioDetail } from '@curator/shared/contract';
+import { formatLockedBy } from '@curator/shared/domain';
+import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
+import { deriveLockState, toAudioDetail } from '../audios/audio-view';
+import { AudiosRepository, type BeatCounts } from '../audios/audios.repository';
+import { AUDIO_NOT_FOUND_MESSAGE } from '../audios/audios.service';
 import { CatalogCountersService } from '../audios/catalog-counters.service';
-import { LocksService } from '../locks/locks.service';
+import { LockClock } from '../locks/lock-clock';
 import { AudioEditLeases } from '../persistence/audio-edit-lease';
 
+/** One write to an audio under way: the audio as it began, and the beat figures it moves when it ends. */
+export type AudioEdit = {
+  readonly audio: AudioDetail;
+  /** Adds to the audio's beat figures, written when the edit ends. */
+  count(delta: BeatCounts): void;
+};
+
 /**
- * The road for writes to an audio's beats, ending points and template approvals: refused with 423
- * while another user holds a live lock. Beat writes are single conditional writes and move the
- * audio's counters by what they changed (`run`). A template approval changes figures that are
- * recomputed from all of the audio's templates, a rule that spans documents, so those writes take
- * the audio's edit lease across API instances and recount (`runRecounting`).
+ * The road for writes to an audio's beats, ending points and template approvals. An edit begins
+ * with one conditional write on the audio that is refused (423) while another user holds a live
+ * lock and counts the edit as under way, so taking the lock waits for it (LocksService.take); it
+ * ends with one write that uncounts it and moves the beat figures by what it changed.
+ *
+ * A template approval changes figures recomputed from all of the audio's templates, a rule that
+ * spans documents, so those writes also take the audio's edit lease across API instances and
+ * recount (`runRecounting`).
  */
 @Injectable()
 export class AudioEditsService {
   private readonly leases: AudioEditLeases;
 
   constructor(
-    private readonly locks: LocksService,
+    private readonly audios: AudiosRepository,
     private readonly counters: CatalogCountersService,
+    private readonly clock: LockClock,
     @InjectConnection() connection: Connection,
   ) {
     this.leases = new AudioEditLeases(connection);
   }
 
-  async run<T>(musicCanonicalId: string, username: string, write: () => Promise<T>): Promise<T> {
-    await this.locks.assertEditable(musicCanonicalId, username);
-    return write();
+  async run<T>(musicCanonicalId: string, username: string, write: (edit: AudioEdit) => Promise<T>): Promise<T> {
+    const now = this.clock.now();
+    const view = await this.audios.beginEdit(musicCanonicalId, username, now);
+    if (!view) throw await this.refusal(musicCanonicalId, now);
+    const delta: BeatCounts = { beats_done_count: 0, ep_template_count: 0 };
+    const edit: AudioEdit = {
+      audio: toAudioDetail(view, now),
+      count: (d) => {
+        delta.beats_done_count += d.beats_done_count;
+        delta.ep_template_count += d.ep_template_count;
+      },
+    };
+    try {
+      return await write(edit);
+    } finally {
+      await this.audios.endEdit(musicCanonicalId, delta);
+    }
   }
 
-  runRecounting<T>(musicCanonicalId: string, username: string, write: () => Promise<T>): Promise<T> {
+  runRecounting<T>(musicCanonicalId: string, username: string, write: (edit: AudioEdit) => Promise<T>): Promise<T> {
     return this.leases.run(musicCanonicalId, async () => {
-      await this.locks.assertEditable(musicCanonicalId, username);
-      const result = await write();
+      const result = await this.run(musicCanonicalId, username, write);
       await this.counters.recount([musicCanonicalId]);
       return result;
     });
+  }
+
+  /** Why an edit could not begin: the audio is missing (404) or someone else holds a live lock (423). */
+  private async refusal(musicCanonicalId: string, now: Date): Promise<HttpException> {
+    const state = await this.audios.findLockState(musicCanonicalId);
+    if (!state) return new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
+    const holder = deriveLockState(state, now).locked_by ?? 'another user';
+    return new HttpException({ detail: formatLockedBy(holder) }, HttpStatus.LOCKED);
   }
 }

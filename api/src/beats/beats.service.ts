@@ -7,7 +7,7 @@ import { ApprovalRowsService } from '../approvals/approval-rows.service';
 import { AudiosService } from '../audios/audios.service';
 import { bodyFieldError } from '../common/api-errors';
 import { UsersService } from '../users/users.service';
-import { AudioEditsService } from './audio-edits.service';
+import { type AudioEdit, AudioEditsService } from './audio-edits.service';
 import type { BeatRecord } from './beat.schema';
 import { BeatAnswer, toBeatWire } from './beat-wire';
 import { BeatChanges, BeatsRepository } from './beats.repository';
@@ -53,11 +53,9 @@ export class BeatsService implements OnModuleInit {
 
   /** POST /api/beats/: an empty name becomes beat#N; derived fields come from the offsets only. */
   create(body: BeatCreate, username: string): Promise<BeatAnswer> {
-    return this.edits.run(body.music_canonical_id, username, async () => {
-      const [audio, count] = await Promise.all([
-        this.audios.detail(body.music_canonical_id),
-        this.beats.countForAudio(body.music_canonical_id),
-      ]);
+    return this.edits.run(body.music_canonical_id, username, async (edit) => {
+      const audio = edit.audio;
+      const count = await this.beats.countForAudio(body.music_canonical_id);
       const now = new Date();
       const made = await this.beats.insert({
         music_canonical_id: body.music_canonical_id,
@@ -71,7 +69,7 @@ export class BeatsService implements OnModuleInit {
         created_at: now,
         updated_at: now,
       });
-      await this.follow(null, made);
+      await this.follow(edit, null, made);
       return toBeatWire(made);
     });
   }
@@ -83,8 +81,8 @@ export class BeatsService implements OnModuleInit {
   async replace(id: string, body: BeatUpdate, username: string): Promise<BeatAnswer> {
     if (body.id !== undefined && body.id !== id) throw bodyFieldError('id', BEAT_MESSAGES.ID_MISMATCH, 'value_error');
     const musicCanonicalId = body.music_canonical_id;
-    return this.edits.run(musicCanonicalId, username, async () => {
-      const audio = await this.audios.detail(musicCanonicalId);
+    return this.edits.run(musicCanonicalId, username, async (edit) => {
+      const audio = edit.audio;
       const now = new Date();
       const changes: BeatChanges = {
         name: body.name,
@@ -105,7 +103,7 @@ export class BeatsService implements OnModuleInit {
           throw bodyFieldError('music_canonical_id', BEAT_MESSAGES.OTHER_AUDIO, 'value_error');
         throw new ConflictException({ detail: BEAT_MESSAGES.STALE_VERSION });
       }
-      return toBeatWire(await this.follow(before, applyChanges(before, saved)));
+      return toBeatWire(await this.follow(edit, before, applyChanges(before, saved)));
     });
   }
 
@@ -120,20 +118,20 @@ export class BeatsService implements OnModuleInit {
 
   async remove(id: string, username: string): Promise<void> {
     const current = await this.findOrThrow(id);
-    await this.edits.run(current.music_canonical_id, username, async () => {
+    await this.edits.run(current.music_canonical_id, username, async (edit) => {
       const before = await this.beats.deleteById(id);
       if (!before) throw new NotFoundException(BEAT_MESSAGES.NOT_FOUND);
-      await this.follow(before, null);
+      await this.follow(edit, before, null);
     });
   }
 
   /** POST /api/beats/{id}/toggle_beats_done/: done records who and when; not done clears them. */
   async setDone(id: string, done: boolean, username: string): Promise<{ done: boolean; version: number }> {
     const current = await this.findOrThrow(id);
-    return this.edits.run(current.music_canonical_id, username, async () => {
+    return this.edits.run(current.music_canonical_id, username, async (edit) => {
       const changes = { ...doneFields(done, username, new Date()), updated_at: new Date() };
       const before = await this.updateOrThrow(id, changes);
-      const saved = await this.follow(before, applyChanges(before, changes));
+      const saved = await this.follow(edit, before, applyChanges(before, changes));
       return { done: saved.done, version: saved.version };
     });
   }
@@ -171,20 +169,15 @@ export class BeatsService implements OnModuleInit {
 
   /**
    * What follows one beat write (null before = created, null after = deleted): the audio's counters
-   * move by the difference, and the approvals page gets, changes or loses the beat's row.
+   * move by the difference when the edit ends, and the approvals page gets, changes or loses the
+   * beat's row.
    */
-  private async follow<T extends BeatRecord | null>(before: BeatRecord | null, after: T): Promise<T> {
-    const delta = {
+  private async follow<T extends BeatRecord | null>(edit: AudioEdit, before: BeatRecord | null, after: T): Promise<T> {
+    edit.count({
       beats_done_count: countIf(after?.done) - countIf(before?.done),
       ep_template_count: countIf(after?.type === 'ep') - countIf(before?.type === 'ep'),
-    };
-    const musicCanonicalId = (after ?? before)!.music_canonical_id;
-    await Promise.all([
-      delta.beats_done_count !== 0 || delta.ep_template_count !== 0
-        ? this.audios.incrementBeatCounts(musicCanonicalId, delta)
-        : undefined,
-      before?.done || after?.done ? this.syncApprovalRow((after ?? before)!._id.toHexString(), after) : undefined,
-    ]);
+    });
+    if (before?.done || after?.done) await this.syncApprovalRow((after ?? before)!._id.toHexString(), after);
     return after;
   }
 
