@@ -106,6 +106,27 @@ describe('users administration: admin, non-admin and no session', () => {
     await as(admin).del('/api/users/temp/').expect(204);
   });
 
+  it('applies a rename, a password reset and a deletion on another instance at the next request', async () => {
+    const other = await createTestApp({ dbName: admin.dbName, env: { DB_COMMAND_COUNT: '1' } });
+    try {
+      await other.loginAs('rita');
+      const me = await other.agent.get('/api/me/').expect(200);
+      expect(me.body).toEqual({ username: 'rita', admin: false });
+      // A request reads its session and nothing else.
+      expect(Number(me.headers['x-db-commands'])).toBe(1);
+      await as(admin).put('/api/users/rita/', { username: 'Rita' }).expect(200);
+      await other.agent.get('/api/me/').expect(200, { username: 'Rita', admin: false });
+      await as(admin).put('/api/users/rita/', { username: 'Rita', password: 'new-password-1' }).expect(200);
+      await other.agent.get('/api/me/').expect(401);
+      await other.loginAs('Rita', { password: 'new-password-1' });
+      await other.agent.get('/api/me/').expect(200);
+      await as(admin).del('/api/users/rita/').expect(204);
+      await other.agent.get('/api/me/').expect(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('never deletes the last admin, even when the actor is not that admin', async () => {
     await expect(admin.app.get(UsersService).remove('Samuel', 'boss')).rejects.toMatchObject({
       status: 409,

@@ -9,6 +9,12 @@ import { LoginAttemptsRepository } from './login-attempts.repository';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
+const INVALID_LOGIN = {
+  loc: ['body', 'password'],
+  msg: ERROR_MESSAGES.INVALID_CREDENTIALS,
+  type: 'invalid_credentials',
+};
+
 export type LoginResult = { user: MeResponse; token: string; expiresAt: Date };
 
 @Injectable()
@@ -45,13 +51,19 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
     const user = await this.users.verifyCredentials(username, password);
     if (!user) {
       await this.attempts.recordFailure(keys, new Date());
-      throw badRequestEntries([
-        { loc: ['body', 'password'], msg: ERROR_MESSAGES.INVALID_CREDENTIALS, type: 'invalid_credentials' },
-      ]);
+      throw badRequestEntries([INVALID_LOGIN]);
     }
     await this.attempts.clearKey(userKey);
-    const { token, expiresAt } = await this.sessions.create(toUsernameKey(user.username));
-    return { user, token, expiresAt };
+    const { token, expiresAt } = await this.sessions.create(user);
+    // A change to the user between the credentials check and the insert reaches this session too.
+    const now = await this.users.findByUsername(user.username);
+    if (!now) {
+      await this.sessions.destroy(token);
+      throw badRequestEntries([INVALID_LOGIN]);
+    }
+    if (now.username !== user.username || now.admin !== user.admin)
+      await this.sessions.setUser(toUsernameKey(user.username), toUsernameKey(now.username), now);
+    return { user: now, token, expiresAt };
   }
 
   async logout(token: string | undefined): Promise<void> {

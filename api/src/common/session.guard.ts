@@ -20,7 +20,9 @@ import { isSecureRequest } from './secure-request';
 
 /**
  * Global guard: every route needs a live session unless marked `@Public()`; `@AdminOnly()` also
- * needs the admin flag, read from the user record on each request so a demotion applies at once.
+ * needs the admin flag. A request reads its session only: the users module writes every change of
+ * a user (name, admin flag) into their sessions and deletes them on a deletion or a password reset,
+ * so a change applies at the next request on every instance.
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -38,7 +40,7 @@ export class SessionGuard implements CanActivate {
     const req = http.getRequest<SessionRequest>();
     const token: unknown = req.cookies?.[SESSION_COOKIE_NAME];
     const session = typeof token === 'string' && token ? await this.sessions.resolve(token) : null;
-    const user = session && (await this.users.findByUsername(session.username));
+    const user = session && (session.user ?? (await this.users.findByUsername(session.username)));
     if (!session || !user) throw new UnauthorizedException(ERROR_MESSAGES.NOT_AUTHENTICATED);
     req.user = user;
     req.sessionToken = token as string;

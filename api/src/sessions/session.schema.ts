@@ -10,6 +10,16 @@ export class Session {
   @Prop({ type: String, required: true, index: true })
   username!: string;
 
+  /**
+   * The user as requests see them (username as spelled, admin flag), kept in step by the users
+   * module on every change so a request reads its session and nothing else.
+   */
+  @Prop({ type: String })
+  display_username?: string;
+
+  @Prop({ type: Boolean })
+  admin?: boolean;
+
   @Prop({ type: Date, required: true })
   created_at!: Date;
 

@@ -4,7 +4,16 @@ import type { Model } from 'mongoose';
 
 import { Session } from './session.schema';
 
-const FIELDS = { _id: 0, token_hash: 1, username: 1, created_at: 1, last_seen_at: 1, expires_at: 1 } as const;
+const FIELDS = {
+  _id: 0,
+  token_hash: 1,
+  username: 1,
+  display_username: 1,
+  admin: 1,
+  created_at: 1,
+  last_seen_at: 1,
+  expires_at: 1,
+} as const;
 
 @Injectable()
 export class SessionsRepository {
@@ -35,8 +44,11 @@ export class SessionsRepository {
     return (await this.sessions.deleteMany({ username }).exec()).deletedCount;
   }
 
-  async renameUser(from: string, to: string): Promise<void> {
-    await this.sessions.updateMany({ username: from }, { $set: { username: to } }).exec();
+  /** Moves every session of user `from` to the key `to` and the user's current name and admin flag. */
+  async setUser(from: string, to: string, user: { username: string; admin: boolean }): Promise<void> {
+    await this.sessions
+      .updateMany({ username: from }, { $set: { username: to, display_username: user.username, admin: user.admin } })
+      .exec();
   }
 
   async deleteExpired(now: Date): Promise<number> {

@@ -10,7 +10,13 @@ import { SessionsRepository } from './sessions.repository';
 const TOUCH_INTERVAL_MS = 60 * 1000;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
-export type ResolvedSession = { username: string; expiresAt: Date; extended: boolean };
+/** A live session: the user's key, the user as requests see them (null on sessions older than that copy). */
+export type ResolvedSession = {
+  username: string;
+  user: { username: string; admin: boolean } | null;
+  expiresAt: Date;
+  extended: boolean;
+};
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -36,14 +42,16 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return this.config.SESSION_TTL * 1000;
   }
 
-  /** Starts a session for a user key; the returned token goes into the cookie and nowhere else. */
-  async create(username: string): Promise<{ token: string; expiresAt: Date }> {
+  /** Starts a session for a user; the returned token goes into the cookie and nowhere else. */
+  async create(user: { username: string; admin: boolean }): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + this.ttlMs);
     await this.sessions.insert({
       token_hash: hashToken(token),
-      username,
+      username: user.username.trim().toLowerCase(),
+      display_username: user.username,
+      admin: user.admin,
       created_at: now,
       last_seen_at: now,
       expires_at: expiresAt,
@@ -57,12 +65,16 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     const now = new Date();
     const session = await this.sessions.findLiveByTokenHash(tokenHash, now);
     if (!session) return null;
+    const user =
+      session.display_username !== undefined && session.admin !== undefined
+        ? { username: session.display_username, admin: session.admin }
+        : null;
     if (now.getTime() - session.last_seen_at.getTime() < TOUCH_INTERVAL_MS) {
-      return { username: session.username, expiresAt: session.expires_at, extended: false };
+      return { username: session.username, user, expiresAt: session.expires_at, extended: false };
     }
     const expiresAt = new Date(now.getTime() + this.ttlMs);
     await this.sessions.extend(tokenHash, now, expiresAt);
-    return { username: session.username, expiresAt, extended: true };
+    return { username: session.username, user, expiresAt, extended: true };
   }
 
   async destroy(token: string): Promise<void> {
@@ -74,8 +86,9 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return this.sessions.deleteAllForUser(username.trim().toLowerCase());
   }
 
-  async renameUser(fromKey: string, toKey: string): Promise<void> {
-    await this.sessions.renameUser(fromKey, toKey);
+  /** After a user changed: their sessions follow the new key, name and admin flag. */
+  async setUser(fromKey: string, toKey: string, user: { username: string; admin: boolean }): Promise<void> {
+    await this.sessions.setUser(fromKey, toKey, user);
   }
 
   purgeExpired(): Promise<number> {

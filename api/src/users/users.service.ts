@@ -112,7 +112,7 @@ export class UsersService {
     const set: Partial<UserRecord> = { username: changes.username.trim(), username_key: newKey, admin };
     if (changes.password) set.password_hash = await hashPassword(changes.password);
     await this.users.updateByKey(key, set);
-    if (newKey !== key) await this.sessions.renameUser(key, newKey);
+    await this.sessions.setUser(key, newKey, { username: set.username!, admin });
     if (set.username !== current.username) {
       for (const listener of this.renamedListeners) await listener(current.username, set.username!);
     }
