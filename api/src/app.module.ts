@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 
 import { AnalysisModule } from './analysis/analysis.module';
 import { ApprovalsApiModule } from './approvals/approvals-api.module';
@@ -28,6 +29,7 @@ import { UsersModule } from './users/users.module';
   imports: [
     ConfigModule.forRoot(),
     DatabaseModule,
+    EventEmitterModule.forRoot(),
     SessionsModule,
     UsersModule,
     AuthModule,

@@ -1,5 +1,7 @@
 import { CSRF_HEADER_NAME, ERROR_MESSAGES } from '@curator/shared/contract';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 
+import { USER_RENAMED, type UserRenamed } from '../src/users/user-events';
 import { UsersService } from '../src/users/users.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -80,9 +82,9 @@ describe('users administration: admin, non-admin and no session', () => {
 
   it('renames a user: their session follows, the old name is gone, and attribution listeners hear it', async () => {
     const renames: [string, string][] = [];
-    const unsubscribe = admin.app.get(UsersService).onRenamed(async (from, to) => {
-      renames.push([from, to]);
-    });
+    const listener = ({ from, to }: UserRenamed) => void renames.push([from, to]);
+    const events = admin.app.get(EventEmitter2);
+    events.on(USER_RENAMED, listener);
     try {
       await as(admin)
         .put('/api/users/sam/', { username: 'Samuel', password: '' })
@@ -92,7 +94,7 @@ describe('users administration: admin, non-admin and no session', () => {
       await as(admin).put('/api/users/samuel/', { username: 'Samuel', admin: false }).expect(200);
       expect(renames).toEqual([['sam', 'Samuel']]);
     } finally {
-      unsubscribe();
+      events.off(USER_RENAMED, listener);
     }
     expect(await usernames()).toEqual(['boss', 'Samuel']);
   });

@@ -1,48 +1,25 @@
 import type { ApprovalPage, ApprovalRow, ApprovalSource } from '@curator/shared/contract';
 import { deriveTagKey, PAGE_SIZE, sumSegmentDurationsMs } from '@curator/shared/domain';
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 
+import { AUDIO_TAGS_CHANGED, type AudioTagsChanged } from '../audios/audio-events';
 import { AudiosService } from '../audios/audios.service';
 import { KeyedMutex } from '../audios/keyed-mutex';
-import type { TemplateRecord } from '../templates/template.schema';
 import { TemplatesService } from '../templates/templates.service';
-import { UsersService } from '../users/users.service';
+import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import { ApprovalRecord, approvalRowId } from './approval.schema';
+import {
+  BEAT_APPROVAL_CHANGED,
+  type BeatApprovalChanged,
+  type BeatApprovalFacts,
+  TEMPLATE_APPROVAL_CHANGED,
+  type TemplateApprovalChanged,
+  type TemplateApprovalFacts,
+  toTemplateApprovalFacts,
+} from './approval-events';
 import { ApprovalListIndex } from './approval-list-index';
 import { ApprovalsRepository, filterByTags, PAGE_SORT } from './approvals.repository';
-
-/** What a done beat contributes to the approvals page. */
-export type BeatApprovalFacts = {
-  id: string;
-  music_canonical_id: string;
-  done: boolean;
-  done_at: Date | null;
-  done_by: string | null;
-  segments_info: ReadonlyArray<{ duration_in_ms: number }>;
-};
-
-/** What an approved template contributes to the approvals page. */
-export type TemplateApprovalFacts = {
-  template_clips_media_id: string;
-  music_canonical_id: string;
-  approved: boolean | null;
-  approved_at: Date | null;
-  approved_by: string | null;
-  segments_count: number;
-  segments_length_ms: number;
-};
-
-export function toTemplateApprovalFacts(t: TemplateRecord): TemplateApprovalFacts {
-  return {
-    template_clips_media_id: t.template_clips_media_id,
-    music_canonical_id: t.music_canonical_id,
-    approved: t.approved ?? null,
-    approved_at: t.approved_at ?? null,
-    approved_by: t.approved_by ?? null,
-    segments_count: t.segments_count,
-    segments_length_ms: t.segments_length_ms,
-  };
-}
 
 const SYNC_CHUNK = 500;
 
@@ -95,39 +72,39 @@ export function toApprovalRow(r: ApprovalRecord): ApprovalRow {
 
 /** Keeps the approvals read model: callers report every change of a beat's done flag or a template's approval. */
 @Injectable()
-export class ApprovalRowsService implements OnModuleInit {
+export class ApprovalRowsService {
   /** Row writes and tag copies of one audio run in turn, so a row never keeps tags read before a change. */
   private readonly audioRows = new KeyedMutex();
 
   constructor(
     private readonly rows: ApprovalsRepository,
     private readonly audios: AudiosService,
-    private readonly users: UsersService,
     private readonly templates: TemplatesService,
     private readonly listIndex: ApprovalListIndex,
   ) {}
 
-  onModuleInit(): void {
-    this.audios.onTagsChanged(async (change) => {
-      if ('removedTagKey' in change) await this.rows.removeTagKey(change.removedTagKey);
-      else
-        await this.audioRows.run(change.musicCanonicalId, async () =>
-          this.rows.setAudioFacts(change.musicCanonicalId, await this.readAudioFacts(change.musicCanonicalId)),
-        );
-    });
-    this.users.onRenamed((from, to) => this.rows.renameApprover(from, to));
+  @OnEvent(AUDIO_TAGS_CHANGED, { suppressErrors: false })
+  async copyTags(change: AudioTagsChanged): Promise<void> {
+    if ('removedTagKey' in change) await this.rows.removeTagKey(change.removedTagKey);
+    else
+      await this.audioRows.run(change.musicCanonicalId, async () =>
+        this.rows.setAudioFacts(change.musicCanonicalId, await this.readAudioFacts(change.musicCanonicalId)),
+      );
   }
 
-  async syncBeat(beat: BeatApprovalFacts): Promise<void> {
-    if (!beat.done) return this.rows.deleteById(approvalRowId('beat', beat.id));
-    await this.put(beatRowBody(beat));
+  @OnEvent(USER_RENAMED, { suppressErrors: false })
+  async renameApprover({ from, to }: UserRenamed): Promise<void> {
+    await this.rows.renameApprover(from, to);
   }
 
-  removeBeat(beatId: string): Promise<void> {
-    return this.rows.deleteById(approvalRowId('beat', beatId));
+  @OnEvent(BEAT_APPROVAL_CHANGED, { suppressErrors: false })
+  async syncBeat({ id, facts }: BeatApprovalChanged): Promise<void> {
+    if (!facts?.done) return this.rows.deleteById(approvalRowId('beat', id));
+    await this.put(beatRowBody(facts));
   }
 
-  async syncTemplate(t: TemplateApprovalFacts): Promise<void> {
+  @OnEvent(TEMPLATE_APPROVAL_CHANGED, { suppressErrors: false })
+  async syncTemplate(t: TemplateApprovalChanged): Promise<void> {
     if (t.approved !== true) return this.rows.deleteById(approvalRowId('template', t.template_clips_media_id));
     await this.put(templateRowBody(t));
   }

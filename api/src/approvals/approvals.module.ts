@@ -4,7 +4,6 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AudiosModule } from '../audios/audios.module';
 import { ListIndexModeModule } from '../persistence/list-index-mode.module';
 import { TemplatesModule } from '../templates/templates.module';
-import { UsersModule } from '../users/users.module';
 import { Approval, ApprovalSchema } from './approval.schema';
 import { ApprovalListIndex } from './approval-list-index';
 import { ApprovalRowsService } from './approval-rows.service';
@@ -16,7 +15,6 @@ import { ApprovalsRepository } from './approvals.repository';
     MongooseModule.forFeature([{ name: Approval.name, schema: ApprovalSchema }]),
     AudiosModule,
     TemplatesModule,
-    UsersModule,
     ListIndexModeModule,
   ],
   providers: [ApprovalsRepository, ApprovalRowsService, ApprovalListIndex],

@@ -1,12 +1,14 @@
 import type { AudioDetail, AudioListPage, AudioListQuery } from '@curator/shared/contract';
 import { deriveTagKey, PAGE_SIZE } from '@curator/shared/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
 import { AudioEditLeases } from '../persistence/audio-edit-lease';
 import { TagsService } from '../tags/tags.service';
 import type { AudioRecord, StemTrackRecord } from './audio.schema';
+import { AUDIO_TAGS_CHANGED, type AudioTagsChanged } from './audio-events';
 import { buildAudioListFilter, buildAudioListSort } from './audio-list-filter';
 import { AudioListIndex } from './audio-list-index';
 import { toAudioDetail, toAudioListItem } from './audio-view';
@@ -22,15 +24,10 @@ import { KeyedMutex } from './keyed-mutex';
 
 export const AUDIO_NOT_FOUND_MESSAGE = 'Audio not found';
 
-/** Told after an audio's tags changed (one audio) or a tag was removed from every audio. */
-export type AudioTagsChange = { musicCanonicalId: string } | { removedTagKey: string };
-export type AudioTagsChangedListener = (change: AudioTagsChange) => Promise<void>;
-
 @Injectable()
 export class AudiosService {
   private readonly audioEdits = new KeyedMutex();
   private readonly tagCounts = new KeyedMutex();
-  private readonly tagsChangedListeners = new Set<AudioTagsChangedListener>();
   /** The same serialisation across API instances: FerretDB v1 cannot arbitrate the conditional writes. */
   private readonly leases: AudioEditLeases;
 
@@ -38,19 +35,15 @@ export class AudiosService {
     private readonly audios: AudiosRepository,
     private readonly tags: TagsService,
     private readonly listIndex: AudioListIndex,
+    private readonly events: EventEmitter2,
     @InjectConnection() connection: Connection,
   ) {
     this.leases = new AudioEditLeases(connection);
   }
 
-  /** Modules that copy an audio's tags (the approvals read model) register here; returns the unsubscribe. */
-  onTagsChanged(listener: AudioTagsChangedListener): () => void {
-    this.tagsChangedListeners.add(listener);
-    return () => this.tagsChangedListeners.delete(listener);
-  }
-
-  private async notifyTagsChanged(change: AudioTagsChange): Promise<void> {
-    for (const listener of this.tagsChangedListeners) await listener(change);
+  /** Modules that copy an audio's tags (the approvals read model) follow before the answer. */
+  private async notifyTagsChanged(change: AudioTagsChanged): Promise<void> {
+    await this.events.emitAsync(AUDIO_TAGS_CHANGED, change);
   }
 
   /** POST /api/audio/{id}/eps/: the list arrives validated and normalised. */

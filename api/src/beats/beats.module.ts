@@ -1,10 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
-import { ApprovalsModule } from '../approvals/approvals.module';
 import { AudiosModule } from '../audios/audios.module';
 import { LocksModule } from '../locks/locks.module';
-import { UsersModule } from '../users/users.module';
 import { AudioEditsService } from './audio-edits.service';
 import { Beat, BeatSchema } from './beat.schema';
 import { BeatsController } from './beats.controller';
@@ -13,13 +11,7 @@ import { BeatsService } from './beats.service';
 import { EndingPointsController } from './ending-points.controller';
 
 @Module({
-  imports: [
-    MongooseModule.forFeature([{ name: Beat.name, schema: BeatSchema }]),
-    AudiosModule,
-    LocksModule,
-    ApprovalsModule,
-    UsersModule,
-  ],
+  imports: [MongooseModule.forFeature([{ name: Beat.name, schema: BeatSchema }]), AudiosModule, LocksModule],
   controllers: [BeatsController, EndingPointsController],
   providers: [BeatsRepository, BeatsService, AudioEditsService],
   exports: [BeatsService, AudioEditsService],

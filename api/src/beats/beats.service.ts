@@ -1,12 +1,13 @@
 import type { AudioDetail } from '@curator/shared/contract';
 import type { BeatType } from '@curator/shared/domain';
 import { deriveAudioType, deriveSegments, nameNewBeat, validateOffsetList } from '@curator/shared/domain';
-import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 
-import { ApprovalRowsService } from '../approvals/approval-rows.service';
+import { BEAT_APPROVAL_CHANGED, type BeatApprovalChanged } from '../approvals/approval-events';
 import { AudiosService } from '../audios/audios.service';
 import { bodyFieldError } from '../common/api-errors';
-import { UsersService } from '../users/users.service';
+import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import { type AudioEdit, AudioEditsService } from './audio-edits.service';
 import type { BeatRecord } from './beat.schema';
 import { BeatAnswer, toBeatWire } from './beat-wire';
@@ -33,17 +34,17 @@ export type BeatCreate = {
 export type BeatUpdate = Omit<BeatCreate, 'name'> & { id?: string; name: string; version: number };
 
 @Injectable()
-export class BeatsService implements OnModuleInit {
+export class BeatsService {
   constructor(
     private readonly beats: BeatsRepository,
     private readonly audios: AudiosService,
     private readonly edits: AudioEditsService,
-    private readonly approvals: ApprovalRowsService,
-    private readonly users: UsersService,
+    private readonly events: EventEmitter2,
   ) {}
 
-  onModuleInit(): void {
-    this.users.onRenamed((from, to) => this.beats.renameUser(from, to));
+  @OnEvent(USER_RENAMED, { suppressErrors: false })
+  async renameUser({ from, to }: UserRenamed): Promise<void> {
+    await this.beats.renameUser(from, to);
   }
 
   async list(musicCanonicalId: string): Promise<BeatAnswer[]> {
@@ -188,7 +189,10 @@ export class BeatsService implements OnModuleInit {
    */
   private async syncApprovalRow(id: string, state: BeatRecord | null): Promise<void> {
     for (let tries = 0; tries < ROW_SYNC_TRIES; tries++) {
-      await (state ? this.approvals.syncBeat(toApprovalFacts(state)) : this.approvals.removeBeat(id));
+      await this.events.emitAsync(BEAT_APPROVAL_CHANGED, {
+        id,
+        facts: state && toApprovalFacts(state),
+      } satisfies BeatApprovalChanged);
       const current = await this.beats.findById(id);
       if ((current?.version ?? null) === (state?.version ?? null)) return;
       state = current;

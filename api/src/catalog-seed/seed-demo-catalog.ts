@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 
 import { ApprovalRowsService } from '../approvals/approval-rows.service';
 import { AudiosService } from '../audios/audios.service';
@@ -82,7 +83,10 @@ export async function seedDemoCatalog(options: SeedDemoOptions): Promise<SeedDem
     LOG_LEVEL: 'silent',
   });
   const ctx = await NestFactory.createApplicationContext(
-    { module: SeedCliModule, imports: [ConfigModule.forRoot(config), DatabaseModule, CatalogSeedModule] },
+    {
+      module: SeedCliModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, EventEmitterModule.forRoot(), CatalogSeedModule],
+    },
     { logger: false, abortOnError: false },
   );
   try {

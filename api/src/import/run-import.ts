@@ -2,6 +2,7 @@ import 'reflect-metadata';
 
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 
 import { ConfigModule } from '../config/config.module';
 import { loadConfig } from '../config/env.schema';
@@ -35,7 +36,10 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     LOG_LEVEL: 'silent',
   });
   const ctx = await NestFactory.createApplicationContext(
-    { module: ImportCliModule, imports: [ConfigModule.forRoot(config), DatabaseModule, ImportModule] },
+    {
+      module: ImportCliModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, EventEmitterModule.forRoot(), ImportModule],
+    },
     { logger: false, abortOnError: false },
   );
   try {

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 
 import { AudiosModule } from '../audios/audios.module';
-import { UsersModule } from '../users/users.module';
 import { LockClock } from './lock-clock';
 import { LocksController } from './locks.controller';
 import { LocksService } from './locks.service';
 
 @Module({
-  imports: [AudiosModule, UsersModule],
+  imports: [AudiosModule],
   controllers: [LocksController],
   providers: [LocksService, LockClock],
   exports: [LockClock],

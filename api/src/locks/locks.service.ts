@@ -1,11 +1,12 @@
 import type { LockState } from '@curator/shared/contract';
 import { formatLockedBy, LOCK_EXPIRY_MS } from '@curator/shared/domain';
-import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 
 import { deriveLockState } from '../audios/audio-view';
 import { AudiosRepository } from '../audios/audios.repository';
 import { AUDIO_NOT_FOUND_MESSAGE } from '../audios/audios.service';
-import { UsersService } from '../users/users.service';
+import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import { LockClock } from './lock-clock';
 
 /** An edit counted as under way for longer than this was left by a writer that stopped mid-edit. */
@@ -25,15 +26,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * write by someone else never both succeed.
  */
 @Injectable()
-export class LocksService implements OnModuleInit {
+export class LocksService {
   constructor(
     private readonly audios: AudiosRepository,
-    private readonly users: UsersService,
     private readonly clock: LockClock,
   ) {}
 
-  onModuleInit(): void {
-    this.users.onRenamed((from, to) => this.audios.renameLockHolder(from, to));
+  @OnEvent(USER_RENAMED, { suppressErrors: false })
+  async renameHolder({ from, to }: UserRenamed): Promise<void> {
+    await this.audios.renameLockHolder(from, to);
   }
 
   /** POST /api/audio/{id}/lock/: takes a free or expired lock, refreshes one's own, else 409. */

@@ -1,10 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
-import { ApprovalsModule } from '../approvals/approvals.module';
 import { AudiosModule } from '../audios/audios.module';
 import { BeatsModule } from '../beats/beats.module';
-import { UsersModule } from '../users/users.module';
 import { Template, TemplateSchema } from './template.schema';
 import { TemplateApprovalsController } from './template-approvals.controller';
 import { TemplateApprovalsRepository } from './template-approvals.repository';
@@ -12,13 +10,7 @@ import { TemplateApprovalsService } from './template-approvals.service';
 
 /** Template approval writes and the figures over all templates; apart from TemplatesModule, which the audios need. */
 @Module({
-  imports: [
-    MongooseModule.forFeature([{ name: Template.name, schema: TemplateSchema }]),
-    ApprovalsModule,
-    AudiosModule,
-    BeatsModule,
-    UsersModule,
-  ],
+  imports: [MongooseModule.forFeature([{ name: Template.name, schema: TemplateSchema }]), AudiosModule, BeatsModule],
   controllers: [TemplateApprovalsController],
   providers: [TemplateApprovalsRepository, TemplateApprovalsService],
   exports: [TemplateApprovalsService],

@@ -1,16 +1,17 @@
 import type { TemplateCount, TemplatesFromReels } from '@curator/shared/contract';
 import { sumApprovals } from '@curator/shared/domain';
-import { Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 
 import {
-  ApprovalRowsService,
-  TemplateApprovalFacts,
+  TEMPLATE_APPROVAL_CHANGED,
+  type TemplateApprovalFacts,
   toTemplateApprovalFacts,
-} from '../approvals/approval-rows.service';
+} from '../approvals/approval-events';
 import { AudiosService } from '../audios/audios.service';
 import { AudioEditsService } from '../beats/audio-edits.service';
 import { BeatsService } from '../beats/beats.service';
-import { UsersService } from '../users/users.service';
+import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import type { TemplateRecord } from './template.schema';
 import { TemplateApprovalsRepository } from './template-approvals.repository';
 
@@ -23,18 +24,18 @@ export type TemplateApprovalAnswer = {
 };
 
 @Injectable()
-export class TemplateApprovalsService implements OnModuleInit {
+export class TemplateApprovalsService {
   constructor(
     private readonly templates: TemplateApprovalsRepository,
     private readonly edits: AudioEditsService,
-    private readonly approvals: ApprovalRowsService,
+    private readonly events: EventEmitter2,
     private readonly beats: BeatsService,
-    private readonly users: UsersService,
     private readonly audios: AudiosService,
   ) {}
 
-  onModuleInit(): void {
-    this.users.onRenamed((from, to) => this.templates.renameApprover(from, to));
+  @OnEvent(USER_RENAMED, { suppressErrors: false })
+  async renameApprover({ from, to }: UserRenamed): Promise<void> {
+    await this.templates.renameApprover(from, to);
   }
 
   /**
@@ -54,7 +55,7 @@ export class TemplateApprovalsService implements OnModuleInit {
           : { approved, approved_at: null, approved_by: null };
       const saved = await this.templates.setApproval(musicCanonicalId, templateClipsMediaId, approval);
       if (!saved) throw new NotFoundException(TEMPLATE_NOT_FOUND_MESSAGE);
-      await this.approvals.syncTemplate(toTemplateApprovalFacts(saved));
+      await this.events.emitAsync(TEMPLATE_APPROVAL_CHANGED, toTemplateApprovalFacts(saved));
       return {
         music_canonical_id: musicCanonicalId,
         template_clips_media_id: templateClipsMediaId,

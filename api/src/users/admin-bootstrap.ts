@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { PasswordSchema, UsernameSchema } from '@curator/shared/contract';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 
 import { ConfigModule } from '../config/config.module';
 import { loadConfig } from '../config/env.schema';
@@ -21,7 +22,10 @@ class UsersCliModule {}
 async function withUsersService<T>(mongodbUri: string, fn: (users: UsersService) => Promise<T>): Promise<T> {
   const config = loadConfig({ ...process.env, MONGODB_URI: mongodbUri });
   const ctx = await NestFactory.createApplicationContext(
-    { module: UsersCliModule, imports: [ConfigModule.forRoot(config), DatabaseModule, UsersModule] },
+    {
+      module: UsersCliModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, EventEmitterModule.forRoot(), UsersModule],
+    },
     { logger: false, abortOnError: false },
   );
   try {

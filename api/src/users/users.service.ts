@@ -1,11 +1,13 @@
 import type { User as UserView } from '@curator/shared/contract';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { hash, verify } from '@node-rs/argon2';
 
 import { bodyFieldError } from '../common/api-errors';
 import { isDuplicateKeyError } from '../persistence/duplicate-key';
 import { SessionsService } from '../sessions/sessions.service';
 import { toUsernameKey, UserRecord } from './user.schema';
+import { USER_RENAMED, type UserRenamed } from './user-events';
 import { UsersRepository } from './users.repository';
 
 export const USER_MESSAGES = {
@@ -19,9 +21,6 @@ export type UserChanges = { username: string; password?: string; admin?: boolean
 
 const toView = (u: UserRecord): UserView => ({ username: u.username, admin: u.admin });
 
-/** Called after a rename so records that name the user (approvals, locks) follow the new name. */
-export type UserRenamedListener = (from: string, to: string) => Promise<void>;
-
 /** argon2id with the library defaults (19 MiB, t=2, p=1: the OWASP baseline). */
 const hashPassword = (password: string) => hash(password);
 
@@ -29,21 +28,12 @@ const hashPassword = (password: string) => hash(password);
 export class UsersService {
   /** Verified against when the user does not exist, so both cases take the same time. */
   private dummyHash?: Promise<string>;
-  private readonly renamedListeners = new Set<UserRenamedListener>();
 
   constructor(
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
+    private readonly events: EventEmitter2,
   ) {}
-
-  /**
-   * Modules that store a username (approval_by, locked_by, …) register here in their
-   * onModuleInit and update their own records; returns the unsubscribe.
-   */
-  onRenamed(listener: UserRenamedListener): () => void {
-    this.renamedListeners.add(listener);
-    return () => this.renamedListeners.delete(listener);
-  }
 
   async findByUsername(username: string): Promise<UserView | null> {
     const user = await this.users.findByKey(toUsernameKey(username));
@@ -113,9 +103,9 @@ export class UsersService {
     if (changes.password) set.password_hash = await hashPassword(changes.password);
     await this.users.updateByKey(key, set);
     await this.sessions.setUser(key, newKey, { username: set.username!, admin });
-    if (set.username !== current.username) {
-      for (const listener of this.renamedListeners) await listener(current.username, set.username!);
-    }
+    // Records that name the user (approvals, beats, locks) follow the new name before the answer.
+    if (set.username !== current.username)
+      await this.events.emitAsync(USER_RENAMED, { from: current.username, to: set.username! } satisfies UserRenamed);
     if (changes.password && toUsernameKey(actorUsername) !== key) await this.sessions.revokeAllFor(newKey);
     return { username: set.username!, admin };
   }
