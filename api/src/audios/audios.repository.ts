@@ -316,10 +316,6 @@ export class AudiosRepository {
     return res.modifiedCount;
   }
 
-  countWithTag(tagKey: string): Promise<number> {
-    return this.audios.countDocuments({ tag_keys: tagKey }).exec();
-  }
-
   /** Audios per tag key over the whole catalog. */
   async countAllTagUsage(): Promise<Map<string, number>> {
     const rows = await this.audios

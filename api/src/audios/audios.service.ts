@@ -2,10 +2,7 @@ import type { AudioDetail, AudioListPage, AudioListQuery } from '@curator/shared
 import { deriveTagKey, PAGE_SIZE } from '@curator/shared/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { InjectConnection } from '@nestjs/mongoose';
-import type { Connection } from 'mongoose';
 
-import { AudioEditLeases } from '../persistence/audio-edit-lease';
 import { TagsService } from '../tags/tags.service';
 import type { AudioRecord, StemTrackRecord } from './audio.schema';
 import { AUDIO_TAGS_CHANGED, type AudioTagsChanged } from './audio-events';
@@ -20,26 +17,17 @@ import {
   type StartTimeSource,
   sumCatalogFigures,
 } from './audios.repository';
-import { KeyedMutex } from './keyed-mutex';
 
 export const AUDIO_NOT_FOUND_MESSAGE = 'Audio not found';
 
 @Injectable()
 export class AudiosService {
-  private readonly audioEdits = new KeyedMutex();
-  private readonly tagCounts = new KeyedMutex();
-  /** The same serialisation across API instances: FerretDB v1 cannot arbitrate the conditional writes. */
-  private readonly leases: AudioEditLeases;
-
   constructor(
     private readonly audios: AudiosRepository,
     private readonly tags: TagsService,
     private readonly listIndex: AudioListIndex,
     private readonly events: EventEmitter2,
-    @InjectConnection() connection: Connection,
-  ) {
-    this.leases = new AudioEditLeases(connection);
-  }
+  ) {}
 
   /** Modules that copy an audio's tags (the approvals read model) follow before the answer. */
   private async notifyTagsChanged(change: AudioTagsChanged): Promise<void> {
@@ -97,23 +85,18 @@ export class AudiosService {
   }
 
   /**
-   * Replaces the audio's tags, creating unknown tags, then recounts every tag it gained or lost
-   * from the audios themselves: exact even when several people tag at once.
+   * Replaces the audio's tags, creating unknown tags, and moves the used count of every tag it
+   * gained or lost by one: the write answers the tags it replaced, atomically, so the counts stay
+   * exact when several people tag at once.
    */
   async taggify(musicCanonicalId: string, texts: string[]): Promise<{ tags: string[] }> {
     const tags = await this.tags.resolveSpellings(texts);
     const keys = tags.map(deriveTagKey);
-    const before = await this.audioEdits.run(musicCanonicalId, () =>
-      this.leases.run(musicCanonicalId, () => this.audios.replaceTags(musicCanonicalId, tags, keys)),
-    );
+    const before = await this.audios.replaceTags(musicCanonicalId, tags, keys);
     if (before === null) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
-    const touched = [...before, ...keys].filter((k) => !(before.includes(k) && keys.includes(k)));
-    await Promise.all(
-      touched.map((key) =>
-        this.tagCounts.run(key, () =>
-          this.leases.run(`tag:${key}`, () => this.tags.recountUsedCounts([key], (k) => this.audios.countWithTag(k))),
-        ),
-      ),
+    await this.tags.moveUsedCounts(
+      keys.filter((k) => !before.includes(k)),
+      before.filter((k) => !keys.includes(k)),
     );
     await this.notifyTagsChanged({ musicCanonicalId });
     return { tags };

@@ -66,17 +66,12 @@ export class TagsRepository {
     });
   }
 
-  /**
-   * Stores a count taken at `countedAt` unless a count started later is stored already, so the
-   * last count to start (which saw every finished write) is the one that stays.
-   */
-  async setUsedCountIfNewer(textKey: string, usedCount: number, countedAt: Date): Promise<void> {
-    await this.tags
-      .updateOne(
-        { text_key: textKey, $or: [{ count_updated_at: null }, { count_updated_at: { $lte: countedAt } }] },
-        { $set: { used_count: usedCount, count_updated_at: countedAt } },
-      )
-      .exec();
+  /** Moves used counts by the given amounts (a tag whose record is gone is skipped). */
+  async incrementUsedCounts(deltas: Map<string, number>): Promise<void> {
+    const ops: AnyBulkWriteOperation<Tag>[] = [...deltas].map(([textKey, n]) => ({
+      updateOne: { filter: { text_key: textKey }, update: { $inc: { used_count: n } } },
+    }));
+    await inWriteCommands(ops, (slice) => this.tags.bulkWrite(slice, { ordered: false }));
   }
 
   async setUsedCounts(counts: Map<string, number>): Promise<void> {

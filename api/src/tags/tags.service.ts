@@ -50,14 +50,13 @@ export class TagsService {
     return clean.map((text) => known.get(deriveTagKey(text)) ?? text);
   }
 
-  /** Recounts the given tags with `countUsage` (audios carrying the key), each stored if newest. */
-  async recountUsedCounts(textKeys: Iterable<string>, countUsage: (textKey: string) => Promise<number>): Promise<void> {
-    await Promise.all(
-      [...new Set(textKeys)].map(async (key) => {
-        const countedAt = new Date();
-        await this.tags.setUsedCountIfNewer(key, await countUsage(key), countedAt);
-      }),
-    );
+  /** One audio gained the tags `gained` and lost `lost` (keys): their used counts move by one. */
+  async moveUsedCounts(gained: string[], lost: string[]): Promise<void> {
+    const deltas = new Map<string, number>([
+      ...gained.map((k) => [k, 1] as const),
+      ...lost.map((k) => [k, -1] as const),
+    ]);
+    if (deltas.size > 0) await this.tags.incrementUsedCounts(deltas);
   }
 
   /** Overwrites used counts from a full recount; tags absent from `counts` get 0. */

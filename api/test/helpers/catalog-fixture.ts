@@ -3,6 +3,7 @@ import type { Model } from 'mongoose';
 
 import { Audio, AudioRecord, deriveSearchKey } from '../../src/audios/audio.schema';
 import { AudiosService } from '../../src/audios/audios.service';
+import { TagsService } from '../../src/tags/tags.service';
 import type { TestApp } from './test-app';
 
 /** Deterministic generator (mulberry32) so a failing case can be replayed. */
@@ -85,6 +86,9 @@ export function audioModel(t: TestApp): Model<Audio> {
 }
 
 /** Writes audios the way the seed and import do: through the catalog's service, changes recorded. */
-export function insertAudios(t: TestApp, audios: AudioRecord[]): Promise<void> {
-  return t.app.get(AudiosService).insertMany(audios);
+/** Inserts audios as the import does: their tags get records, and every tag's used count is counted. */
+export async function insertAudios(t: TestApp, audios: AudioRecord[]): Promise<void> {
+  await t.app.get(AudiosService).insertMany(audios);
+  await t.app.get(TagsService).resolveSpellings(audios.flatMap((a) => a.tags ?? []));
+  await t.app.get(AudiosService).recountTagUsage();
 }
