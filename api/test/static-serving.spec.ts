@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -54,6 +54,13 @@ describe('serving the built front ends', () => {
       'mfe-catalog/dist/__federation_expose_app.9c8d7e.js': 'chunk()',
       'mfe-catalog/dist/big.5a6b7c.js': `var words = [${Array.from({ length: 2000 }, (_, i) => `'word${i % 50}'`).join(',')}];`,
     });
+    // Copies as the build writes them, beside the originals (the copies' bytes are told apart below).
+    const script = `var built = [${Array.from({ length: 500 }, (_, i) => i % 7).join(',')}];`;
+    writeFileSync(join(webRoot, 'mfe-catalog/dist/pre.7e8f9a.js'), script);
+    writeFileSync(join(webRoot, 'mfe-catalog/dist/pre.7e8f9a.js.br'), brotliCompressSync(`${script}//br`));
+    writeFileSync(join(webRoot, 'mfe-catalog/dist/pre.7e8f9a.js.gz'), gzipSync(`${script}//gz`));
+    writeFileSync(join(webRoot, 'mfe-catalog/dist/remoteEntry.js.br'), brotliCompressSync('var catalog;//br'));
+    writeFileSync(join(webRoot, 'shell/dist/main.3f2a1b.js.gz'), gzipSync('console.log("shell")//gz'));
     // mfe-workspace, mfe-reports and mfe-admin have no dist: they serve nothing
     t = await createTestApp({ env: { WEB_ROOT: webRoot } });
   });
@@ -103,6 +110,34 @@ describe('serving the built front ends', () => {
     expect(brotliDecompressSync(asked.body).equals(plain.body)).toBe(true);
     expect((await rawGet(t, '/mfe/catalog/big.5a6b7c.js', 'gzip')).headers['content-encoding']).toBe('gzip');
     expect((await rawGet(t, '/mfe/catalog/remoteEntry.js', 'br')).headers['cache-control']).toBe(NO_CACHE);
+  });
+
+  it("serves the build's brotli or gzip copy of a script as the client accepts, with the original's type and caching", async () => {
+    const br = await rawGet(t, '/mfe/catalog/pre.7e8f9a.js', 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotliDecompressSync(br.body).toString()).toMatch(/\/\/br$/);
+    const gz = await rawGet(t, '/mfe/catalog/pre.7e8f9a.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toMatch(/\/\/gz$/);
+    // The client's weights come first; brotli only breaks a tie.
+    expect((await rawGet(t, '/mfe/catalog/pre.7e8f9a.js', 'br;q=0.5, gzip')).headers['content-encoding']).toBe('gzip');
+    const plain = await rawGet(t, '/mfe/catalog/pre.7e8f9a.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toMatch(/^var built/);
+    // The entry stays revalidated when its copy is sent; the shell's files have copies too.
+    const entry = await rawGet(t, '/mfe/catalog/remoteEntry.js', 'br');
+    expect(entry.headers['content-encoding']).toBe('br');
+    expect(entry.headers['cache-control']).toBe(NO_CACHE);
+    expect(brotliDecompressSync(entry.body).toString()).toBe('var catalog;//br');
+    const shell = await rawGet(t, '/main.3f2a1b.js', 'gzip');
+    expect(gunzipSync(shell.body).toString()).toBe('console.log("shell")//gz');
+    expect(shell.headers['cache-control']).toBe(IMMUTABLE);
+    // No way out of the dist through an encoded path.
+    expect((await rawGet(t, '/mfe/catalog/..%2f..%2fshell%2fdist%2fmain.3f2a1b.js', 'gzip')).status).toBe(404);
   });
 
   it('compresses API JSON above 1 KB and leaves small answers as they are', async () => {

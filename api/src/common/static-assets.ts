@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { basename, extname, join, normalize, sep } from 'node:path';
 
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
+import Negotiator from 'negotiator';
 
 export const MFE_REMOTE_NAMES = ['catalog', 'workspace', 'reports', 'admin'] as const;
 
@@ -11,8 +12,55 @@ const FRESH_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json',
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Copies the build writes beside each script, style sheet and manifest, best first. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+const PRECOMPRESSED_TYPES = new Set(['.js', '.css', '.json', '.html', '.svg']);
+
+/** negotiator 0.6.4 takes a server preference among equal weights (its typings predate it). */
+type PreferringNegotiator = { encoding(available: string[], preferred: string[]): string | undefined };
+
+/** The file a precompressed copy stands for: `remoteEntry.js.br` → `remoteEntry.js`. */
+const originalOf = (filePath: string) => filePath.replace(/\.(br|gz)$/, '');
+
 export function setCacheHeaders(res: Response, filePath: string): void {
-  res.setHeader('Cache-Control', FRESH_FILES.has(basename(filePath)) ? NO_CACHE : IMMUTABLE);
+  res.setHeader('Cache-Control', FRESH_FILES.has(basename(originalOf(filePath))) ? NO_CACHE : IMMUTABLE);
+}
+
+/**
+ * Serves the build's brotli or gzip copy of a file (`x.js.br`, `x.js.gz`) to a client that
+ * accepts it: the request is pointed at the copy, with the original's type, `Content-Encoding`
+ * and `Vary: Accept-Encoding`; the static files middleware after it sends it. Looked up on each
+ * request (a stat), so a remote rebuilt while the API runs is served compressed at once.
+ */
+function servePrecompressed(root: string) {
+  const base = normalize(root) + sep;
+  return (req: Request, res: Response, next: NextFunction) => {
+    const type = extname(req.path);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !PRECOMPRESSED_TYPES.has(type)) return next();
+    let file: string;
+    try {
+      file = normalize(join(base, decodeURIComponent(req.path)));
+    } catch {
+      return next();
+    }
+    if (!file.startsWith(base)) return next();
+    const copies = PRECOMPRESSED.filter((c) => existsSync(file + c.suffix));
+    if (copies.length === 0) return next();
+    res.vary('Accept-Encoding');
+    // The client's weights decide; among equals, brotli (browsers list gzip first).
+    const offered = copies.map((c) => c.encoding);
+    const negotiator = new Negotiator(req) as unknown as PreferringNegotiator;
+    const chosen = negotiator.encoding([...offered, 'identity'], offered);
+    const copy = copies.find((c) => c.encoding === chosen);
+    if (!copy) return next();
+    res.setHeader('Content-Encoding', copy.encoding);
+    res.type(type);
+    req.url = req.url.replace(/^([^?]*)/, `$1${copy.suffix}`);
+    next();
+  };
 }
 
 const NOT_SPA_PREFIXES = ['/api', '/mfe', '/media'];
@@ -27,9 +75,12 @@ const isOutsideSpa = (path: string) => NOT_SPA_PREFIXES.some((p) => path === p |
 export function serveFrontEnds(app: NestExpressApplication, webRoot: string): void {
   const options = { index: false as const, redirect: false, fallthrough: true, setHeaders: setCacheHeaders };
   for (const name of MFE_REMOTE_NAMES) {
-    app.useStaticAssets(join(webRoot, `mfe-${name}`, 'dist'), { ...options, prefix: `/mfe/${name}/` });
+    const dir = join(webRoot, `mfe-${name}`, 'dist');
+    app.use(`/mfe/${name}/`, servePrecompressed(dir));
+    app.useStaticAssets(dir, { ...options, prefix: `/mfe/${name}/` });
   }
   const shellDir = join(webRoot, 'shell', 'dist');
+  app.use(servePrecompressed(shellDir));
   app.useStaticAssets(shellDir, options);
   const indexHtml = join(shellDir, 'index.html');
   app.use((req: Request, res: Response, next: NextFunction) => {
