@@ -1,4 +1,4 @@
-import { createRemoteLifecycles } from '@curator/shared';
+import { createRemoteLifecycles } from '@curator/shared/ui';
 
 import { WorkspaceRoutes } from './app/routes';
 

@@ -1,4 +1,6 @@
-// Front-end entry of the shared package (shared as one singleton by every app).
+// Front-end entry of the shared package (shared as one singleton by every app): the API slice, the
+// store, the contract, the domain rules and the texts. The React components and hooks built on antd
+// and wavesurfer are '@curator/shared/ui', compiled into each app with that app's own antd.
 // The API imports only '@curator/shared/domain' and '@curator/shared/contract'.
 export * from './api/admin-api';
 export * from './api/base-api';
@@ -14,14 +16,3 @@ export * from './app/toasts';
 export * from './contract';
 export * from './domain';
 export * from './messages';
-export * from './ui/app-select';
-export * from './ui/create-remote-lifecycles';
-export * from './ui/error-lines';
-export * from './ui/mfe-props';
-export * from './ui/pager';
-export * from './ui/peaks-file';
-export * from './ui/placeholder-screen';
-export * from './ui/tag-editor';
-export * from './ui/theme';
-export * from './ui/use-playhead-time';
-export * from './ui/use-waveform';

@@ -1,3 +1,4 @@
+import 'antd/dist/antd.css';
 import './app/shell.css';
 
 import { createAppStore } from '@curator/shared';

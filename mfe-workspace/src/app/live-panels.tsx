@@ -1,6 +1,6 @@
-import type { WaveformController } from '@curator/shared';
 import { deriveEpSimulation, findSegmentIndex, type PlayRange, type Segment } from '@curator/shared';
-import { usePlayheadTime } from '@curator/shared';
+import type { WaveformController } from '@curator/shared/ui';
+import { usePlayheadTime } from '@curator/shared/ui';
 import { useState } from 'react';
 
 import { EpSimulator } from '../features/ep-simulator/components/ep-simulator';

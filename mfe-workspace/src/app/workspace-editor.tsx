@@ -1,13 +1,13 @@
 import {
   BEATS_AND_TEMPLATES_TITLE,
   formatLockedBy,
-  TagEditor,
   toastPushed,
   useAppDispatch,
   useGetTopHlPointQuery,
   type WorkspaceAudio,
 } from '@curator/shared';
-import { useWaveform } from '@curator/shared';
+import { TagEditor } from '@curator/shared/ui';
+import { useWaveform } from '@curator/shared/ui';
 import { Alert, Typography } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 

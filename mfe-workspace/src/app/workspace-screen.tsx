@@ -1,7 +1,7 @@
 import './workspace.css';
 
 import { useGetWorkspaceAudioQuery } from '@curator/shared';
-import { loadPeaks } from '@curator/shared';
+import { loadPeaks } from '@curator/shared/ui';
 import { Result, Spin } from 'antd';
 import { useParams } from 'react-router-dom';
 

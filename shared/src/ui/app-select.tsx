@@ -1,10 +1,14 @@
+import {
+  EMPTY_TYPE_AHEAD,
+  findTypeAheadMatch,
+  SELECT_MENU_MAX_HEIGHT_PX,
+  SELECT_PLACEHOLDER,
+  stepSelectPage,
+  typeAhead,
+} from '@curator/shared';
 import { Select, type SelectProps } from 'antd';
 import type { BaseOptionType, DefaultOptionType } from 'antd/es/select';
 import { type KeyboardEvent, useRef } from 'react';
-
-import { SELECT_MENU_MAX_HEIGHT_PX } from '../domain/constants';
-import { EMPTY_TYPE_AHEAD, findTypeAheadMatch, stepSelectPage, typeAhead } from '../domain/select-keys';
-import { SELECT_PLACEHOLDER } from '../messages';
 
 /** The options of the open menu the focused select controls (its listbox lives in a portal). */
 function openMenuOptions(target: EventTarget): HTMLElement[] {

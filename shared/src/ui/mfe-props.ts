@@ -1,4 +1,4 @@
-import type { AppStore } from '../app/store';
+import type { AppStore } from '@curator/shared';
 
 /** What the shell hands every remote through single-spa customProps. */
 export type MfeProps = {

@@ -1,8 +1,5 @@
+import { hasNextPage, NEXT_BUTTON, PAGE_SIZE, PREV_BUTTON, stepSkip, TOTAL_LABEL } from '@curator/shared';
 import { Button, Space, Typography } from 'antd';
-
-import { PAGE_SIZE } from '../domain/constants';
-import { hasNextPage, stepSkip } from '../domain/paging';
-import { NEXT_BUTTON, PREV_BUTTON, TOTAL_LABEL } from '../messages';
 
 type PagerProps = {
   skip: number;

@@ -1,4 +1,4 @@
-import { PeaksFileSchema } from '../contract/analysis';
+import { PeaksFileSchema } from '@curator/shared';
 
 /** Peaks ready for wavesurfer.js: per channel, and the duration they cover in seconds. */
 export type LoadedPeaks = { durationS: number; peaks: Array<Float32Array | number[]> };

@@ -1,9 +1,12 @@
+import {
+  normalizeTagList,
+  SELECT_MENU_MAX_HEIGHT_PX,
+  SELECT_PLACEHOLDER,
+  useListTagsQuery,
+  useTaggifyAudioMutation,
+} from '@curator/shared';
 import { useMemo } from 'react';
 
-import { useListTagsQuery, useTaggifyAudioMutation } from '../api/catalog-api';
-import { SELECT_MENU_MAX_HEIGHT_PX } from '../domain/constants';
-import { normalizeTagList } from '../domain/tags';
-import { SELECT_PLACEHOLDER } from '../messages';
 import { AppSelect } from './app-select';
 
 export type TagEditorProps = {

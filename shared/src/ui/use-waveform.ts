@@ -1,9 +1,7 @@
+import { createPlayheadClock, DECODE_SAMPLE_RATE_HZ, type PlayheadClock, WAVEFORM_HEIGHT_PX } from '@curator/shared';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import WaveSurfer from 'wavesurfer.js';
-import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.js';
+import type WaveSurfer from 'wavesurfer.js';
 
-import { DECODE_SAMPLE_RATE_HZ, WAVEFORM_HEIGHT_PX } from '../domain/constants';
-import { createPlayheadClock, type PlayheadClock } from '../domain/playhead-clock';
 import { loadPeaks } from './peaks-file';
 
 /** What to draw and play: the media, and the precomputed peaks when the analysis has them. */
@@ -66,10 +64,15 @@ export function useWaveform(
     let surfer: WaveSurfer | null = null;
     setState({ isReady: false, isDrawn: false, isPlaying: false, durationS: 0, wrapper: null });
     void (async () => {
-      const peaks = peaksUrl ? await loadPeaks(peaksUrl) : null;
+      // wavesurfer.js is loaded with the peaks, so only the screens that draw a waveform fetch it.
+      const [peaks, { default: WaveSurferClass }, timeline] = await Promise.all([
+        peaksUrl ? loadPeaks(peaksUrl) : null,
+        import('wavesurfer.js'),
+        withTimeline ? import('wavesurfer.js/dist/plugins/timeline.js') : null,
+      ]);
       if (abort.signal.aborted) return;
       performance.mark('waveform-peaks-loaded');
-      surfer = WaveSurfer.create({
+      surfer = WaveSurferClass.create({
         container,
         ...COLORS,
         height: WAVEFORM_HEIGHT_PX,
@@ -79,9 +82,7 @@ export function useWaveform(
         url: mediaUrl,
         peaks: peaks?.peaks,
         duration: peaks?.durationS,
-        plugins: withTimeline
-          ? [TimelinePlugin.create({ height: 14, style: { fontSize: '10px', color: '#666' } })]
-          : [],
+        plugins: timeline ? [timeline.default.create({ height: 14, style: { fontSize: '10px', color: '#666' } })] : [],
       });
       surferRef.current = surfer;
       const s = surfer;

@@ -1,4 +1,5 @@
-import { type AppStore, SUITE_THEME } from '@curator/shared';
+import { type AppStore } from '@curator/shared';
+import { SUITE_THEME } from '@curator/shared/ui';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';

@@ -1,6 +1,7 @@
 import './audio-list.css';
 
-import { Pager, useListAudiosQuery } from '@curator/shared';
+import { useListAudiosQuery } from '@curator/shared';
+import { Pager } from '@curator/shared/ui';
 import { Flex, Typography } from 'antd';
 
 import { toAudioListQuery } from './audio-list-search';

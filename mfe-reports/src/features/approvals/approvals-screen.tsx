@@ -1,4 +1,5 @@
-import { type ApprovalRow, Pager, useListApprovalsQuery, useUnapproveMutation } from '@curator/shared';
+import { type ApprovalRow, useListApprovalsQuery, useUnapproveMutation } from '@curator/shared';
+import { Pager } from '@curator/shared/ui';
 import { Flex, Typography } from 'antd';
 import { useRef } from 'react';
 

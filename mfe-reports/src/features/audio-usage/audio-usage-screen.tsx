@@ -1,4 +1,5 @@
-import { type AudioUsageRow, Pager, TagEditor, useListAudioUsageQuery } from '@curator/shared';
+import { type AudioUsageRow, useListAudioUsageQuery } from '@curator/shared';
+import { Pager, TagEditor } from '@curator/shared/ui';
 import type { TableColumnsType } from 'antd';
 import { Flex, Table, Typography } from 'antd';
 import { Link } from 'react-router-dom';

@@ -3,9 +3,9 @@ import {
   type HlPoint,
   msToRoundedSeconds,
   PAGE_SIZE,
-  Pager,
   useListHlPointsQuery,
 } from '@curator/shared';
+import { Pager } from '@curator/shared/ui';
 import type { TableColumnsType } from 'antd';
 import { Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';

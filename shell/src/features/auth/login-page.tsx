@@ -1,5 +1,6 @@
-import { describeRequestError, ErrorLines, useGetMeQuery, useLoginMutation } from '@curator/shared';
+import { describeRequestError, useGetMeQuery, useLoginMutation } from '@curator/shared';
 import { LOGIN_NO_RESPONSE_TEXT } from '@curator/shared';
+import { ErrorLines } from '@curator/shared/ui';
 import { Button, Card, Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';

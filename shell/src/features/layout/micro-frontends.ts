@@ -1,4 +1,5 @@
-import { type AppStore, type MfeProps, toastPushed } from '@curator/shared';
+import { type AppStore, toastPushed } from '@curator/shared';
+import { type MfeProps } from '@curator/shared/ui';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { addErrorHandler, getAppNames, type LifeCycles, registerApplication, start } from 'single-spa';
 

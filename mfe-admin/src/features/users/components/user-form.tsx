@@ -1,4 +1,5 @@
-import { ADMIN_LABEL, ErrorLines, PASSWORD_LABEL, SAVE_BUTTON, USERNAME_LABEL } from '@curator/shared';
+import { ADMIN_LABEL, PASSWORD_LABEL, SAVE_BUTTON, USERNAME_LABEL } from '@curator/shared';
+import { ErrorLines } from '@curator/shared/ui';
 import { Button, Checkbox, Form, Input } from 'antd';
 
 export type UserFormValues = { username: string; password: string; admin: boolean };

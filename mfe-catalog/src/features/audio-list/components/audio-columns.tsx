@@ -3,9 +3,9 @@ import {
   APPROVED_COUNT_TOOLTIP,
   type AudioListItem,
   AVAILABLE_COUNT_TOOLTIP,
-  TagEditor,
   TEMPLATES_LINK_TOOLTIP,
 } from '@curator/shared';
+import { TagEditor } from '@curator/shared/ui';
 import { Tag as AntTag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';

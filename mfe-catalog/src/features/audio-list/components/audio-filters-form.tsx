@@ -1,6 +1,5 @@
 import {
   ALL_OPTION_LABEL,
-  AppSelect,
   AUDIO_FILTER_LABELS,
   AUDIO_SEARCH_PLACEHOLDER,
   AUDIO_SORT_FIELDS,
@@ -17,6 +16,7 @@ import {
   useListTagsQuery,
   YES_OPTION_LABEL,
 } from '@curator/shared';
+import { AppSelect } from '@curator/shared/ui';
 import { Button, Form, Input } from 'antd';
 
 import { fromDatetimeLocalValue, toDatetimeLocalValue } from '../../../lib/datetime-local';

@@ -1,5 +1,6 @@
 import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
-import { type ApprovalDetail, NO_MEDIA_MESSAGE, type PlayerMarker, type WaveformController } from '@curator/shared';
+import { type ApprovalDetail, NO_MEDIA_MESSAGE, type PlayerMarker } from '@curator/shared';
+import { type WaveformController } from '@curator/shared/ui';
 import { Alert, Button, Space, Spin, Typography } from 'antd';
 import type { RefObject } from 'react';
 

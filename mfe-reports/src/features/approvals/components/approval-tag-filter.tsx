@@ -1,4 +1,5 @@
-import { AppSelect, SELECT_MENU_MAX_HEIGHT_PX, SELECT_PLACEHOLDER, useListTagsQuery } from '@curator/shared';
+import { SELECT_MENU_MAX_HEIGHT_PX, SELECT_PLACEHOLDER, useListTagsQuery } from '@curator/shared';
+import { AppSelect } from '@curator/shared/ui';
 import { useMemo } from 'react';
 
 type ApprovalTagFilterProps = { tags: string[]; onChange: (tags: string[]) => void };

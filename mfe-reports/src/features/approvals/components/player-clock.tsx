@@ -1,4 +1,4 @@
-import { usePlayheadTime, type WaveformController } from '@curator/shared';
+import { usePlayheadTime, type WaveformController } from '@curator/shared/ui';
 import { Typography } from 'antd';
 
 /** The playhead in seconds, re-rendered on its own so the table does not redraw while playing. */

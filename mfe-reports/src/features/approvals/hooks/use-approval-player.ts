@@ -4,9 +4,8 @@ import {
   type PlayerMarker,
   useGetApprovalDetailQuery,
   useGetReportAudioQuery,
-  useWaveform,
-  type WaveformSource,
 } from '@curator/shared';
+import { useWaveform, type WaveformSource } from '@curator/shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 

@@ -1,5 +1,6 @@
 import { ApartmentOutlined } from '@ant-design/icons';
-import { AppSelect, type StemTrack, TRACKS_LABEL } from '@curator/shared';
+import { type StemTrack, TRACKS_LABEL } from '@curator/shared';
+import { AppSelect } from '@curator/shared/ui';
 import { Button, Tag } from 'antd';
 
 import type { StemPolling } from '../hooks/use-stem-polling';

@@ -1,5 +1,4 @@
 import { CaretRightOutlined, MutedOutlined, PauseOutlined, SoundOutlined } from '@ant-design/icons';
-import type { WaveformController } from '@curator/shared';
 import {
   parseOffsetInput,
   PLAYBACK_RATE_DEFAULT,
@@ -16,7 +15,8 @@ import {
   ZOOM_MAX_PX_PER_S,
   ZOOM_MIN_PX_PER_S,
 } from '@curator/shared';
-import { usePlayheadTime } from '@curator/shared';
+import type { WaveformController } from '@curator/shared/ui';
+import { usePlayheadTime } from '@curator/shared/ui';
 import { Button, Input, InputNumber, Slider } from 'antd';
 import { useEffect, useState } from 'react';
 

@@ -1,5 +1,5 @@
-import type { WaveformController } from '@curator/shared';
 import { NO_MEDIA_MESSAGE } from '@curator/shared';
+import type { WaveformController } from '@curator/shared/ui';
 import { Alert, Spin } from 'antd';
 import type { RefObject } from 'react';
 

@@ -1,0 +1,32 @@
+// The antd components the suite uses, and only those: webpack shares this module as `antd` (one
+// copy on the page for the shell and every remote, tree-shaken to these exports; see
+// tools/webpack.factory.js). A component the apps import from 'antd' must be listed here —
+// antd-kit.test.ts fails otherwise. Styles come from antd's static style sheet (zero runtime).
+export {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  ConfigProvider,
+  Dropdown,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Layout,
+  Menu,
+  Popconfirm,
+  Radio,
+  Result,
+  Select,
+  Skeleton,
+  Slider,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd/es/index';

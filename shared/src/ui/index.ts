@@ -1,0 +1,14 @@
+// UI of the suite shared as source, not as a singleton: each app compiles what it uses with its own
+// antd (tree-shaken per screen). Anything with state of its own (the store, the API slice) or large
+// (the contract's schemas) is imported from '@curator/shared', the singleton, never by a relative path.
+export * from './app-select';
+export * from './create-remote-lifecycles';
+export * from './error-lines';
+export * from './mfe-props';
+export * from './pager';
+export * from './peaks-file';
+export * from './placeholder-screen';
+export * from './tag-editor';
+export * from './theme';
+export * from './use-playhead-time';
+export * from './use-waveform';
