@@ -42,10 +42,16 @@ describe('decodeFile', () => {
   const reference = downmixToMono(clip.channels);
   const referenceBeats = trackBeats(reference, clip.sampleRateHz).beatsS;
 
-  it.each(['wav', 'ogg', 'mp3'] as EncodedFormat[])(
-    'decodes %s with lag 0 and the same beats as the source',
-    async (format) => {
-      const decoded = await decodeFile(await writeEncoded(format));
+  it.each([
+    ['wav', 'auto'],
+    ['ogg', 'auto'],
+    ['ogg', 'wasm'],
+    ['mp3', 'auto'],
+    ['mp3', 'wasm'],
+  ] as Array<[EncodedFormat, 'auto' | 'wasm']>)(
+    'decodes %s (decoder %s: ffmpeg when on the PATH, or WASM) with lag 0 and the same beats as the source',
+    async (format, decoder) => {
+      const decoded = await decodeFile(await writeEncoded(format), { decoder });
       expect(decoded.sampleRateHz).toBe(44100);
       expect(decoded.channels).toHaveLength(2);
       expect(Math.abs(decoded.durationS - clip.durationS)).toBeLessThan(0.1);

@@ -63,9 +63,16 @@ function decodeWithWasm(bytes: Uint8Array, format: Exclude<AudioFormat, 'm4a'>):
   });
 }
 
-/** True when an ffmpeg binary can be started. */
+const ffmpegFound = new Map<string, boolean>();
+
+/** True when an ffmpeg binary can be started (asked once per path). */
 export function isFfmpegAvailable(ffmpegPath = 'ffmpeg'): boolean {
-  return !spawnSync(ffmpegPath, ['-version'], { stdio: 'ignore' }).error;
+  let found = ffmpegFound.get(ffmpegPath);
+  if (found === undefined) {
+    found = !spawnSync(ffmpegPath, ['-version'], { stdio: 'ignore' }).error;
+    ffmpegFound.set(ffmpegPath, found);
+  }
+  return found;
 }
 
 /** Decodes any file ffmpeg understands to 32-bit float WAV through a pipe. */
@@ -98,15 +105,30 @@ function decodeWithFfmpeg(path: string, ffmpegPath: string): Promise<DecodedAudi
   });
 }
 
-/** Decodes an audio file to float PCM: wav/mp3/ogg/opus/flac in-process (WASM), m4a/aac through ffmpeg. */
-export async function decodeFile(path: string, options: { ffmpegPath?: string } = {}): Promise<DecodedAudio> {
+export type DecodeOptions = {
+  ffmpegPath?: string;
+  /** `auto`: ffmpeg for compressed formats when it is on the PATH, else WASM; `wasm`: never ffmpeg (m4a aside). */
+  decoder?: 'auto' | 'wasm';
+};
+
+/**
+ * Decodes an audio file to float PCM. PCM WAV is read directly. m4a/aac needs ffmpeg. MP3, Ogg and
+ * FLAC go through ffmpeg when it is on the PATH (its native decoders are several times faster than
+ * the WASM ones), and through the registry's WASM decoders otherwise or if ffmpeg fails.
+ */
+export async function decodeFile(path: string, options: DecodeOptions = {}): Promise<DecodedAudio> {
+  const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
   const bytes = new Uint8Array(await readFile(path));
   const format = sniffAudioFormat(bytes);
-  if (format === 'm4a') return decodeWithFfmpeg(path, options.ffmpegPath ?? 'ffmpeg');
+  if (format === 'm4a') return decodeWithFfmpeg(path, ffmpegPath);
   if (format === 'wav') {
     const decoded = parseWav(bytes);
     if (decoded) return decoded;
   }
   if (!format) throw new Error(`Unrecognised audio format: ${path}`);
+  if (options.decoder !== 'wasm' && isFfmpegAvailable(ffmpegPath)) {
+    const decoded = await decodeWithFfmpeg(path, ffmpegPath).catch(() => null);
+    if (decoded) return decoded;
+  }
   return decodeWithWasm(bytes, format);
 }
