@@ -130,6 +130,6 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
     title: 'Tags',
     key: 'tags',
     width: 150,
-    render: (_, audio) => <TagEditor audioId={audio.id} tags={audio.tags} width={134} />,
+    render: (_, audio) => <TagEditor audioId={audio.id} tags={audio.tags} width={134} deferred />,
   },
 ];
