@@ -2,7 +2,15 @@ import type { APIRequestContext, Browser, Page } from 'playwright-core';
 
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
-import { beatRow, eventually, fetchAudio, fetchBeats, openWorkspace, shownOffsets } from './harness/workspace-page';
+import {
+  beatRow,
+  eventually,
+  fetchAudio,
+  fetchBeats,
+  openWorkspace,
+  seekTo,
+  shownOffsets,
+} from './harness/workspace-page';
 import { importCatalog, synthesiseTrackOnce, uniqueAudioId } from './harness/workspace-seed';
 
 describe('workspace: waveform timing, autobeat and stems in Chromium', () => {
@@ -97,7 +105,7 @@ describe('workspace: waveform timing, autobeat and stems in Chromium', () => {
     await page.screenshot({ path: '/tmp/ws-long.png', fullPage: true });
   }, 180_000);
 
-  it("Autobeat makes the 'automated' auto beat from the audio's own beats and offers ×2 / ×0.5", async () => {
+  it("Autobeat makes the 'automated' beat, shows its BPM and ranked variants; a variant replaces it and Ctrl+Z restores it", async () => {
     await openWorkspace(page, shortId);
     await page.getByRole('button', { name: 'Autobeat' }).click();
     await beatRow(page, 'automated').and(page.locator('.row-active')).waitFor({ timeout: 90_000 });
@@ -107,13 +115,21 @@ describe('workspace: waveform timing, autobeat and stems in Chromium', () => {
     expect(auto.offsets.length).toBeGreaterThan(30);
     expect(auto.offsets.every((o) => o > 1)).toBe(true);
     expect(await shownOffsets(page)).toEqual(auto.offsets);
+    expect(await page.getByTestId('autobeat-tempo').innerText()).toBe('100 BPM');
+    // The other levels, each labelled with its BPM, ×0.5 and ×2 among them.
+    const labels = await page.getByTestId('tempo-variant').allInnerTexts();
+    expect(labels.some((l) => /^×0\.5 \((49|50|51) BPM\)$/.test(l))).toBe(true);
+    expect(labels.some((l) => /^×2 \((199|200|201) BPM\)$/.test(l))).toBe(true);
     const n = auto.offsets.length;
-    await page.getByRole('button', { name: /^×2/ }).click();
-    await eventually(
+    await page.getByTestId('tempo-variant').filter({ hasText: /^×2 / }).click();
+    const doubled = await eventually(
       () => shownOffsets(page),
-      (o) => o.length === 2 * n - 1,
+      (o) => Math.abs(o.length - 2 * n) <= 3,
     );
-    await page.getByRole('button', { name: /^×0\.5/ }).click();
+    expect(doubled.every((o) => o > 1)).toBe(true);
+    // One step back: the automated beat as it was, in the editor and stored.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+z');
     await eventually(
       () => shownOffsets(page),
       (o) => o.length === n,
@@ -124,6 +140,34 @@ describe('workspace: waveform timing, autobeat and stems in Chromium', () => {
     );
     expect(saved.find((b) => b.name === 'automated')?.offsets).toEqual(auto.offsets);
   }, 180_000);
+
+  it('with Snap on, B lands on the nearest onset within 60 ms, and Snap is remembered', async () => {
+    await openWorkspace(page, shortId);
+    const analysis = await (
+      await api.post(`/api/autobeat/${shortId}/`, { headers: { 'X-CSRFToken': api.csrf } })
+    ).json();
+    const beats = (await fetchBeats(api, shortId)).find((b) => b.name === 'automated')!;
+    await beatRow(page, 'automated').click();
+    // An onset between two beats (a hi-hat), away from every offset the beat already has.
+    const onset = (analysis.onsets as number[]).find(
+      (o) => o > 5 && beats.offsets.every((b) => Math.abs(b - o) > 0.15),
+    )!;
+    expect(onset).toBeDefined();
+    const snapToggle = page.getByRole('checkbox', { name: 'Snap' });
+    await snapToggle.check();
+    await seekTo(page, Math.round((onset + 0.04) * 100) / 100);
+    await page.keyboard.press('b');
+    await eventually(
+      () => shownOffsets(page),
+      (o) => o.includes(onset),
+    );
+    expect(await shownOffsets(page)).not.toContain(Math.round((onset + 0.04) * 100) / 100);
+    expect(await page.getByTestId('snap-status').innerText()).toContain(`→ ${onset.toFixed(2)} s`);
+    await page.reload();
+    await page.locator('[data-testid="waveform"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    expect(await snapToggle.isChecked()).toBe(true);
+    await snapToggle.uncheck();
+  }, 120_000);
 
   it('requests stems, shows the statuses while polling every 4 s, then offers the stem tracks', async () => {
     await openWorkspace(page, shortId);

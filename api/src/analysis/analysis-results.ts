@@ -1,8 +1,14 @@
-/** Result of an autobeat job: beats of the whole file (seconds, 2 decimals, ascending) and the tempo. */
+/**
+ * Result of an autobeat job: beats of the whole file (seconds, 2 decimals, ascending), the tempo,
+ * the metrical levels offered (the chosen one first) and the onsets. Results stored before the
+ * variants and onsets existed have neither.
+ */
 export type AutobeatResult = {
   beats_s: number[];
   tempo_bpm: number;
   tempo_alternatives_bpm: number[];
+  variants?: Array<{ factor: number; bpm: number; confidence: number; beats_s: number[] }>;
+  onsets_s?: number[];
   duration_s: number;
 };
 

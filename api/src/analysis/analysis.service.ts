@@ -145,12 +145,18 @@ export function toAutobeatAnswer(
   source: Pick<AudioAnalysisSource, 'is_original_sound' | 'highlight_start_times_in_ms'>,
 ): AutobeatAnswer {
   const highlights = source.highlight_start_times_in_ms ?? [];
-  const offsets = normalizeOffsets(result.beats_s).filter(
-    (o) => !isBeforeFirstHighlight(o, source.is_original_sound, highlights),
-  );
+  const allowed = (beatsS: number[]) =>
+    normalizeOffsets(beatsS).filter((o) => !isBeforeFirstHighlight(o, source.is_original_sound, highlights));
   return {
-    offsets,
+    offsets: allowed(result.beats_s),
     tempo_bpm: result.tempo_bpm > 0 ? result.tempo_bpm : null,
     tempo_alternatives_bpm: result.tempo_alternatives_bpm.filter((t) => t > 0),
+    variants: (result.variants ?? []).map((v) => ({
+      factor: v.factor,
+      bpm: v.bpm,
+      confidence: v.confidence,
+      offsets: allowed(v.beats_s),
+    })),
+    onsets: normalizeOffsets(result.onsets_s ?? []),
   };
 }

@@ -10,6 +10,8 @@ import {
   isBeforeFirstHighlight,
   nameNewBeat,
   removeOffset,
+  snapToOnset,
+  type TempoVariantAnswer,
   toastPushed,
   useAppDispatch,
   useCreateBeatMutation,
@@ -17,21 +19,23 @@ import {
   useRunAutobeatMutation,
   validateOffset,
 } from '@curator/shared';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 import { applyTempoVariant, type TempoVariant } from '../features/autobeat/tempo-variants';
+import type { SnapSetting } from '../features/autobeat/use-snap-setting';
 import type { WorkspaceModel } from './use-workspace-model';
 import type { useWorkspaceSaves } from './use-workspace-saves';
 
 type Saves = ReturnType<typeof useWorkspaceSaves>;
 
 /** Beat edits: create, offsets, rename, done, EPT, autobeat, delete. `canWrite` toasts and refuses while read-only. */
-export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: () => boolean) {
+export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: () => boolean, snap: SnapSetting) {
   const dispatch = useAppDispatch();
   const [createBeat] = useCreateBeatMutation();
   const [deleteBeat] = useDeleteBeatMutation();
   const [runAutobeat, { isLoading: isAutobeatRunning }] = useRunAutobeatMutation();
   const [lastAutobeat, setLastAutobeat] = useState<AutobeatAnswer | null>(null);
+  const [onsets, setOnsets] = useState<readonly number[] | null>(null);
   const { audio, beats, activeBeat, editor, dispatchEditor, rules } = model;
   const toast = useCallback((kind: 'error' | 'info', text: string) => dispatch(toastPushed(kind, text)), [dispatch]);
 
@@ -67,14 +71,24 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     saves.saveOffsets(beat.id, afterS);
   };
 
-  /** B or the typed field: the offset rules (docs/rules.md), then the offset is added and saved. */
+  /**
+   * B or the typed field: the offset rules (docs/rules.md), then the offset is added and saved; with
+   * Snap on, it lands on the nearest onset within 60 ms (when that place passes the rules too).
+   */
   const addOffsetFrom = (input: number | string) => {
     const checked = validateOffset({ input, hasSelectedBeat: activeBeat !== null, ...rules });
     if (!checked.ok) return toast('error', checked.error);
     if (!activeBeat || !canWrite()) return undefined;
-    const afterS = addOffset(activeBeat.offsets, checked.value);
+    let offsetS = checked.value;
+    if (snap.on && onsets) {
+      const snapped = snapToOnset(offsetS, onsets);
+      const recheck = validateOffset({ input: snapped.timeS, hasSelectedBeat: true, ...rules });
+      if (snapped.snapped && recheck.ok) offsetS = recheck.value;
+      snap.reportSnap(snapped.snapped && recheck.ok ? { fromS: checked.value, toS: offsetS } : null);
+    }
+    const afterS = addOffset(activeBeat.offsets, offsetS);
     if (afterS.length !== activeBeat.offsets.length) setOffsets(activeBeat, afterS);
-    dispatchEditor({ type: 'offsetSelected', offsetS: checked.value });
+    dispatchEditor({ type: 'offsetSelected', offsetS });
     return undefined;
   };
 
@@ -112,6 +126,7 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     const answer = await runAutobeat(audio.id);
     if (!('data' in answer) || !answer.data) return;
     setLastAutobeat(answer.data);
+    setOnsets(answer.data.onsets);
     // The music rule holds for auto beats too: beats at or before the first highlight are left out.
     const offsets = answer.data.offsets.filter(
       (o) => !isBeforeFirstHighlight(o, rules.isOriginalSound, rules.highlightStartTimesMs),
@@ -119,12 +134,30 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     await create(AUTOBEAT_BEAT_NAME, 'auto', offsets);
   };
 
-  const applyVariant = (variant: TempoVariant) => {
+  /**
+   * A tempo variant replaces the automated beat's offsets in one undoable step: the tracker's own
+   * beats at that level, or (for an answer without them) every 2nd beat / a beat between each two.
+   */
+  const applyVariant = (variant: TempoVariantAnswer | TempoVariant) => {
     const target = activeBeat?.type === 'auto' ? activeBeat : [...beats].reverse().find((b) => b.type === 'auto');
     if (!target || !canWrite()) return;
     dispatchEditor({ type: 'beatActivated', beatId: target.id });
-    setOffsets(target, applyTempoVariant(target.offsets, variant));
+    const offsets =
+      typeof variant === 'string'
+        ? applyTempoVariant(target.offsets, variant)
+        : variant.offsets.filter((o) => !isBeforeFirstHighlight(o, rules.isOriginalSound, rules.highlightStartTimesMs));
+    setOffsets(target, offsets);
   };
+
+  /** Snap needs the onsets: the cached autobeat analysis of the audio brings them (no beat is made). */
+  const onsetsAsked = useRef(false);
+  const loadOnsets = useCallback(async () => {
+    if (onsetsAsked.current) return;
+    onsetsAsked.current = true;
+    const answer = await runAutobeat(audio.id);
+    if ('data' in answer && answer.data) setOnsets(answer.data.onsets);
+    else onsetsAsked.current = false;
+  }, [runAutobeat, audio.id]);
 
   return {
     isAutobeatRunning,
@@ -135,6 +168,8 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     runEpt,
     autobeat,
     applyVariant,
+    loadOnsets,
+    hasOnsets: onsets !== null,
     setOffsets,
     createNamed: (typed: string) => {
       if (canWrite()) void create(nameNewBeat(typed, beats.length), 'manual', []);

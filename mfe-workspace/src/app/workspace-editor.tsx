@@ -6,12 +6,12 @@ import {
   useGetTopHlPointQuery,
   type WorkspaceAudio,
 } from '@curator/shared';
-import { TagEditor } from '@curator/shared/ui';
-import { useWaveform } from '@curator/shared/ui';
+import { TagEditor, useWaveform } from '@curator/shared/ui';
 import { Alert, Typography } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { AutobeatControls } from '../features/autobeat/components/autobeat-controls';
+import { useSnapSetting } from '../features/autobeat/use-snap-setting';
 import { BeatsTable } from '../features/beats-templates/components/beats-table';
 import { NewBeatInput } from '../features/beats-templates/components/new-beat-input';
 import { SimilarityInput } from '../features/beats-templates/components/similarity-input';
@@ -73,7 +73,13 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
     dispatch(toastPushed('error', formatLockedBy(lock.lockedBy ?? '')));
     return false;
   }, [dispatch, lock.isReadOnly, lock.lockedBy]);
-  const beats = useBeatActions(model, saves, canWrite);
+  const snap = useSnapSetting(model.me?.username);
+  const beats = useBeatActions(model, saves, canWrite, snap);
+  // Snap remembered on: the onsets come with the audio's (cached) analysis.
+  const { loadOnsets, hasOnsets } = beats;
+  useEffect(() => {
+    if (snap.on && !hasOnsets && audio.media) void loadOnsets();
+  }, [snap.on, hasOnsets, audio.media, loadOnsets]);
   const history = useEditHistory(model, saves, canWrite);
   const templates = useTemplateActions(model, beats, canWrite, waveform.play);
   const markers = useMemo(() => buildWorkspaceMarkers(model), [model]);
@@ -114,6 +120,8 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
               lastRun={beats.lastAutobeat}
               onRun={() => void beats.autobeat()}
               onVariant={beats.applyVariant}
+              snap={snap}
+              onSnapOn={() => void beats.loadOnsets()}
             />
             <LockStatus lock={lock} />
           </>

@@ -16,6 +16,7 @@ export * from './segment-stats';
 export * from './segments';
 export * from './select-keys';
 export * from './similarity';
+export * from './snap';
 export * from './tags';
 export * from './template-boundaries';
 export * from './template-code';

@@ -38,6 +38,31 @@ describe('trackBeats on the synthesised set', () => {
     expect(tempoAlternativesBpm[1]).toBeCloseTo(tempoBpm * 2, 1);
   });
 
+  it('offers the chosen level first, then the other levels ranked by confidence, each with its own beats', () => {
+    for (const { analysis } of results) {
+      const [chosen, ...others] = analysis.variants;
+      expect(chosen).toMatchObject({ factor: 1, bpm: analysis.tempoBpm, beatsS: analysis.beatsS });
+      // Half tempo is offered down to 40 BPM (the slowest the tempo analysis looks at).
+      expect(others.map((v) => v.factor)).toEqual(expect.arrayContaining(analysis.tempoBpm / 2 >= 42 ? [0.5, 2] : [2]));
+      expect(others.map((v) => v.confidence)).toEqual([...others.map((v) => v.confidence)].sort((a, b) => b - a));
+      const total = analysis.variants.reduce((sum, v) => sum + v.confidence, 0);
+      expect(total).toBeGreaterThan(0.97);
+      expect(total).toBeLessThan(1.03);
+      const double = others.find((v) => v.factor === 2)!;
+      // Near ×2 (a swung off-beat pulls the faster pulse off the exact double).
+      expect(double.bpm / analysis.tempoBpm).toBeGreaterThan(1.8);
+      expect(double.bpm / analysis.tempoBpm).toBeLessThan(2.2);
+      expect(double.beatsS.length / analysis.beatsS.length).toBeGreaterThan(1.7);
+    }
+  });
+
+  it('keeps the onsets: every true beat of a steady track has an onset within 30 ms', () => {
+    const { track, analysis } = results.find((r) => r.item.category === 'steady')!;
+    expect(analysis.onsetsS.length).toBeGreaterThan(track.beatsS.length);
+    const missed = track.beatsS.filter((b) => b > 1 && !analysis.onsetsS.some((o) => Math.abs(o - b) <= 0.03));
+    expect(missed.length).toBeLessThanOrEqual(2);
+  });
+
   it('returns ascending offsets with two decimals inside the audio', () => {
     for (const { track, analysis } of results) {
       analysis.beatsS.forEach((t, i) => {

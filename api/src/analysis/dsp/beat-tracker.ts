@@ -4,8 +4,21 @@ import { describeTempo, estimateTempo, refineLag, type TempoEstimate } from './t
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { exp, floor, log, max, min, round, sqrt } = Math;
 
-/** Beats in seconds (2 decimals, ascending), the global tempo and its half/double alternatives in BPM. */
-export type BeatAnalysis = { beatsS: number[]; tempoBpm: number; tempoAlternativesBpm: [number, number] };
+/** One metrical level the tracker offers: its tempo relative to the chosen one, and its own beats. */
+export type TempoVariant = { factor: number; bpm: number; confidence: number; beatsS: number[] };
+
+/**
+ * Beats in seconds (2 decimals, ascending), the global tempo and its half/double alternatives in
+ * BPM; the variants (the chosen level first, then ×0.5, ×2 and, where a triple feel is likely,
+ * ×2/3 or ×3/2, ranked by confidence); and the onsets (seconds, 2 decimals, ascending) for snapping.
+ */
+export type BeatAnalysis = {
+  beatsS: number[];
+  tempoBpm: number;
+  tempoAlternativesBpm: [number, number];
+  variants: TempoVariant[];
+  onsetsS: number[];
+};
 
 /** Transition penalty weight of the dynamic programme (librosa's default). */
 const TIGHTNESS = 100;
@@ -17,6 +30,23 @@ const OFFBEAT_RATIO_FOR_SLOWER = 0.5;
 const FASTEST_BEAT_BPM = 200;
 /** Slowest tempo the octave check may move to. */
 const MIN_BEAT_BPM = 45;
+/** Tempo factors offered beside the chosen level: octave errors, then triple-feel ones. */
+const OCTAVE_FACTORS = [0.5, 2];
+const TRIPLE_FACTORS = [2 / 3, 3 / 2];
+/**
+ * A triple-feel variant is offered when the onset autocorrelation at its period reaches this share
+ * of the chosen period's (chosen on the tuning half of the synthesised set).
+ */
+export const TRIPLE_FEEL_MIN_RELATIVE_ACF = 0.5;
+/** How far (share of the period) a variant's period may move from the exact ratio to an autocorrelation peak. */
+const VARIANT_LAG_WIDTH = 0.05;
+/** Slowest and fastest variant offered. */
+const VARIANT_BPM_RANGE = [30, 300] as const;
+/** Onsets: a frame is one when it is the largest within ±ONSET_PEAK_FRAMES and above the adaptive threshold. */
+const ONSET_PEAK_FRAMES = 3;
+/** Adaptive onset threshold: local mean over ±ONSET_MEAN_FRAMES plus this many global standard deviations. */
+const ONSET_THRESHOLD_STD = 0.5;
+const ONSET_MEAN_FRAMES = 16;
 /** Constant shift added to every beat, calibrated on the synthesised set (median signed error ≈ 0). */
 export const BEAT_LATENCY_CORRECTION_S = 0.009;
 
@@ -149,11 +179,90 @@ export function trackBeats(mono: Float32Array, sampleRateHz: number): BeatAnalys
     beatFrames = findBeatFrames(envelope, tempo.periodFrames);
   }
   const durationS = mono.length / sampleRateHz;
-  const beatsS = beatFrames
-    .map((frame) => round2(frame / frameRateHz + BEAT_LATENCY_CORRECTION_S))
-    .filter((t, i, all) => t >= 0 && t <= durationS && (i === 0 || t > all[i - 1]));
+  const toSeconds = (frames: number[]) =>
+    frames
+      .map((frame) => round2(frame / frameRateHz + BEAT_LATENCY_CORRECTION_S))
+      .filter((t, i, all) => t >= 0 && t <= durationS && (i === 0 || t > all[i - 1]));
+  const beatsS = toSeconds(beatFrames);
   const [slowerBpm, fasterBpm] = tempo.tempoAlternativesBpm;
-  return { beatsS, tempoBpm: round2(tempo.tempoBpm), tempoAlternativesBpm: [round2(slowerBpm), round2(fasterBpm)] };
+  const hasOnsets = envelope.some((v) => v > 0);
+  return {
+    beatsS,
+    tempoBpm: round2(tempo.tempoBpm),
+    tempoAlternativesBpm: [round2(slowerBpm), round2(fasterBpm)],
+    variants: hasOnsets ? offerVariants(envelope, acf, tempo, beatsS, framesPerMinute, toSeconds) : [],
+    onsetsS: hasOnsets ? toSeconds(pickOnsetFrames(envelope)) : [],
+  };
+}
+
+/**
+ * The chosen level first (confidence from its share of the candidates' prior-weighted
+ * autocorrelation), then the others ranked by that confidence, each tracked at its own period.
+ */
+function offerVariants(
+  envelope: Float32Array,
+  acf: Float64Array,
+  chosen: TempoEstimate,
+  chosenBeatsS: number[],
+  framesPerMinute: number,
+  toSeconds: (frames: number[]) => number[],
+): TempoVariant[] {
+  const chosenStrength = max(1e-12, refineLag(acf, chosen.periodFrames).value);
+  const candidates = [...OCTAVE_FACTORS, ...TRIPLE_FACTORS].flatMap((factor) => {
+    const target = chosen.periodFrames / factor;
+    if (target * 2 >= acf.length) return [];
+    // Close to the exact ratio: a swung off-beat makes a stronger peak further off, at another level.
+    const { lag, value } = refineLag(acf, target, VARIANT_LAG_WIDTH);
+    const bpm = framesPerMinute / lag;
+    if (bpm < VARIANT_BPM_RANGE[0] || bpm > VARIANT_BPM_RANGE[1]) return [];
+    if (TRIPLE_FACTORS.includes(factor) && value / chosenStrength < TRIPLE_FEEL_MIN_RELATIVE_ACF) return [];
+    return [{ factor, lag, bpm, strength: weightByTempoPrior(max(0, value), bpm) }];
+  });
+  const chosenWeight = weightByTempoPrior(chosenStrength, chosen.tempoBpm);
+  const total = chosenWeight + candidates.reduce((sum, c) => sum + c.strength, 0);
+  const others = candidates
+    .map((c) => ({
+      factor: round2(c.factor),
+      bpm: round2(c.bpm),
+      confidence: round2(c.strength / total),
+      beatsS: toSeconds(findBeatFrames(envelope, c.lag)),
+    }))
+    .sort((a, b) => b.confidence - a.confidence);
+  return [
+    { factor: 1, bpm: round2(chosen.tempoBpm), confidence: round2(chosenWeight / total), beatsS: chosenBeatsS },
+    ...others,
+  ];
+}
+
+/** Perceptual tempo preference (log-Gaussian around 120 BPM, one octave wide), as the tempo estimate uses. */
+function weightByTempoPrior(strength: number, bpm: number): number {
+  const z = Math.log2(bpm / 120);
+  return strength * exp(-0.5 * z * z);
+}
+
+/** Frames of the onsets: local maxima of the envelope above a moving mean plus a share of its deviation. */
+export function pickOnsetFrames(envelope: Float32Array): number[] {
+  let mean = 0;
+  for (const v of envelope) mean += v;
+  mean /= max(1, envelope.length);
+  let variance = 0;
+  for (const v of envelope) variance += (v - mean) ** 2;
+  const std = sqrt(variance / max(1, envelope.length));
+  const prefix = new Float64Array(envelope.length + 1);
+  for (let i = 0; i < envelope.length; i++) prefix[i + 1] = prefix[i] + envelope[i];
+  const frames: number[] = [];
+  for (let i = 0; i < envelope.length; i++) {
+    const v = envelope[i];
+    if (v <= 0) continue;
+    const from = max(0, i - ONSET_MEAN_FRAMES);
+    const to = min(envelope.length, i + ONSET_MEAN_FRAMES + 1);
+    if (v < (prefix[to] - prefix[from]) / (to - from) + ONSET_THRESHOLD_STD * std) continue;
+    let isPeak = true;
+    for (let k = max(0, i - ONSET_PEAK_FRAMES); k <= min(envelope.length - 1, i + ONSET_PEAK_FRAMES) && isPeak; k++)
+      if (envelope[k] > v || (envelope[k] === v && k < i)) isPeak = false;
+    if (isPeak) frames.push(i);
+  }
+  return frames;
 }
 
 /** Rounds to 2 decimals. */

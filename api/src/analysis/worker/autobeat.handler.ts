@@ -18,6 +18,13 @@ export class AutobeatHandler implements JobHandler {
       beats_s: analysis.beatsS,
       tempo_bpm: analysis.tempoBpm,
       tempo_alternatives_bpm: analysis.tempoAlternativesBpm,
+      variants: analysis.variants.map((v) => ({
+        factor: v.factor,
+        bpm: v.bpm,
+        confidence: v.confidence,
+        beats_s: v.beatsS,
+      })),
+      onsets_s: analysis.onsetsS,
       duration_s: audio.durationS,
     };
   }

@@ -29,3 +29,15 @@ export function describeVariantTempo(
   const near = alternativesBpm.filter((bpm) => Math.abs(bpm - target) / target < 0.1);
   return Math.round(near.length > 0 ? near[0] : target);
 }
+
+/** A tempo factor as the Autobeat control shows it: ×0.5, ×2, ×2/3, ×3/2. */
+export function formatTempoFactor(factor: number): string {
+  const fractions: Array<[number, string]> = [
+    [2 / 3, '2/3'],
+    [3 / 2, '3/2'],
+    [1 / 3, '1/3'],
+    [4 / 3, '4/3'],
+  ];
+  const named = fractions.find(([value]) => Math.abs(value - factor) < 0.02);
+  return `×${named ? named[1] : String(Math.round(factor * 100) / 100)}`;
+}

@@ -1,40 +1,38 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { AUTOBEAT_BUTTON, type AutobeatAnswer } from '@curator/shared';
-import { Button, Space } from 'antd';
+import { AUTOBEAT_BUTTON, type AutobeatAnswer, type TempoVariantAnswer } from '@curator/shared';
+import { Button, Checkbox, Space } from 'antd';
 
-import { describeVariantTempo, type TempoVariant } from '../tempo-variants';
+import { describeVariantTempo, formatTempoFactor, type TempoVariant } from '../tempo-variants';
+import type { SnapSetting } from '../use-snap-setting';
 
 export type AutobeatControlsProps = {
   disabled: boolean;
   isRunning: boolean;
-  /** The last autobeat answer of this visit, to offer its tempo alternatives. */
+  /** The last autobeat answer of this visit, to offer its tempo variants. */
   lastRun: AutobeatAnswer | null;
   onRun: () => void;
-  onVariant: (variant: TempoVariant) => void;
+  onVariant: (variant: TempoVariantAnswer | TempoVariant) => void;
+  snap: SnapSetting;
+  /** Turning Snap on fetches the audio's onsets when this visit has none yet. */
+  onSnapOn: () => void;
 };
 
-/** Autobeat, then ×0.5 / ×2 for the tempo octave errors beat trackers are known for. */
-export function AutobeatControls({ disabled, isRunning, lastRun, onRun, onVariant }: AutobeatControlsProps) {
-  const variant = (kind: TempoVariant, label: string) => {
-    const bpm = lastRun ? describeVariantTempo(lastRun.tempo_bpm, lastRun.tempo_alternatives_bpm, kind) : null;
-    return (
-      <Button
-        size="small"
-        disabled={disabled}
-        onClick={() => onVariant(kind)}
-        title={
-          kind === 'half'
-            ? 'Keep every 2nd beat of the automated beat'
-            : 'Add a beat between each two of the automated beat'
-        }
-      >
-        {label}
-        {bpm !== null ? ` (${bpm} BPM)` : ''}
-      </Button>
-    );
-  };
+/**
+ * Autobeat; the detected tempo in BPM; the other metrical levels the tracker offers (×0.5, ×2 and,
+ * where a triple feel is likely, ×2/3 or ×3/2) ranked by its confidence, each with its BPM; and Snap.
+ */
+export function AutobeatControls({
+  disabled,
+  isRunning,
+  lastRun,
+  onRun,
+  onVariant,
+  snap,
+  onSnapOn,
+}: AutobeatControlsProps) {
+  const others = lastRun?.variants.slice(1) ?? [];
   return (
-    <Space size={4}>
+    <Space size={4} wrap>
       <Button size="small" icon={<ThunderboltOutlined />} loading={isRunning} disabled={disabled} onClick={onRun}>
         {AUTOBEAT_BUTTON}
       </Button>
@@ -45,9 +43,55 @@ export function AutobeatControls({ disabled, isRunning, lastRun, onRun, onVarian
               {Math.round(lastRun.tempo_bpm)} BPM
             </span>
           )}
-          {variant('half', '×0.5')}
-          {variant('double', '×2')}
+          {others.length > 0
+            ? others.map((variant) => (
+                <Button
+                  key={variant.factor}
+                  size="small"
+                  disabled={disabled}
+                  data-testid="tempo-variant"
+                  onClick={() => onVariant(variant)}
+                  title={`Replace the automated beat with the beat at ${Math.round(variant.bpm)} BPM (confidence ${Math.round(variant.confidence * 100)} %)`}
+                >
+                  {`${formatTempoFactor(variant.factor)} (${Math.round(variant.bpm)} BPM)`}
+                </Button>
+              ))
+            : (['half', 'double'] as const).map((kind) => {
+                const bpm = describeVariantTempo(lastRun.tempo_bpm, lastRun.tempo_alternatives_bpm, kind);
+                return (
+                  <Button
+                    key={kind}
+                    size="small"
+                    disabled={disabled}
+                    onClick={() => onVariant(kind)}
+                    title={
+                      kind === 'half'
+                        ? 'Keep every 2nd beat of the automated beat'
+                        : 'Add a beat between each two of the automated beat'
+                    }
+                  >
+                    {kind === 'half' ? '×0.5' : '×2'}
+                    {bpm !== null ? ` (${bpm} BPM)` : ''}
+                  </Button>
+                );
+              })}
         </>
+      )}
+      <Checkbox
+        checked={snap.on}
+        disabled={disabled}
+        data-testid="snap-toggle"
+        onChange={(e) => {
+          snap.setOn(e.target.checked);
+          if (e.target.checked) onSnapOn();
+        }}
+      >
+        Snap
+      </Checkbox>
+      {snap.on && snap.last && (
+        <span className="muted" data-testid="snap-status">
+          {`snapped ${snap.last.fromS.toFixed(2)} → ${snap.last.toS.toFixed(2)} s`}
+        </span>
       )}
     </Space>
   );
