@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { trackBeats } from '../dsp/beat-tracker';
+import { AUTOBEAT_DECODE, trackBeats } from '../dsp/beat-tracker';
 import { decodeFile, isFfmpegAvailable } from '../dsp/decode-audio';
 import { downmixToMono } from '../dsp/downmix';
 import { encodeAudio } from '../dsp/encode-audio';
@@ -52,10 +52,7 @@ export function evaluateHalf(half: EvaluationHalf, durationS = 30): BeatRow[] {
     const startCpuS = cpuS();
     const analysis = trackBeats(mono, track.sampleRateHz);
     const elapsedS = cpuS() - startCpuS;
-    const variantsBpm: number[] =
-      'variants' in analysis
-        ? (analysis as { variants: Array<{ bpm: number }> }).variants.map((v) => v.bpm)
-        : [analysis.tempoBpm, ...analysis.tempoAlternativesBpm];
+    const variantsBpm = analysis.variants.map((v) => v.bpm);
     return {
       name: item.name,
       truthBpm: track.tempoBpm,
@@ -101,7 +98,7 @@ async function benchmarkMp3(lines: string[]): Promise<void> {
     writeFileSync(path, await encodeAudio(track.channels, track.sampleRateHz, 'mp3'));
     for (const ffmpegPath of ['ffmpeg', '/nonexistent/ffmpeg']) {
       let startMs = performance.now();
-      const audio = await decodeFile(path, { ffmpegPath });
+      const audio = await decodeFile(path, { ffmpegPath, ...AUTOBEAT_DECODE });
       const decodeMs = performance.now() - startMs;
       startMs = performance.now();
       const analysis = trackBeats(downmixToMono(audio.channels), audio.sampleRateHz);

@@ -1,21 +1,40 @@
-import { computeOnsetEnvelope } from './onset-envelope';
-import { describeTempo, estimateTempo, refineLag, type TempoEstimate } from './tempo';
+import { computeOnsetBands, type OnsetBands } from './onset-envelope';
+import { estimateTempo, PRIOR_CENTRE_BPM, refineLag } from './tempo';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { exp, floor, log, max, min, round, sqrt } = Math;
 
-/** Beats in seconds (2 decimals, ascending), the global tempo and its half/double alternatives in BPM. */
-export type BeatAnalysis = { beatsS: number[]; tempoBpm: number; tempoAlternativesBpm: [number, number] };
+/** One metrical level: its ratio to the chosen beat, tempo, confidence (0..1) and beats (s, 2 decimals). */
+export type TempoVariant = { factor: number; bpm: number; confidence: number; beatsS: number[] };
+
+/**
+ * Beats in seconds (2 decimals, ascending) at the chosen level, its tempo, the other levels' tempi,
+ * the ranked variants (first = the chosen level, factor 1) and the audio's onsets (s, 2 decimals, ascending).
+ */
+export type BeatAnalysis = {
+  beatsS: number[];
+  tempoBpm: number;
+  tempoAlternativesBpm: number[];
+  variants: TempoVariant[];
+  onsetsS: number[];
+};
+
+/** How the autobeat job asks for its audio: one channel at the onset envelope's working rate. */
+export const AUTOBEAT_DECODE = { mono: true, sampleRateHz: 22050 } as const;
 
 /** Transition penalty weight of the dynamic programme (librosa's default). */
 const TIGHTNESS = 100;
-/** Off-beat/on-beat strength ratio above which the beat is taken at double the tempo. */
-const OFFBEAT_RATIO_FOR_FASTER = 0.66;
-/** Ratio at half the tempo below which that slower level is taken as the beat. */
-const OFFBEAT_RATIO_FOR_SLOWER = 0.5;
-/** Fastest tempo the octave check may move to. */
+/**
+ * Level decision: the off-beat/on-beat onset-strength ratio of a level, measured on `feature` (the whole spectrum,
+ * or the accent bands below 2 kHz where kick and snare sit, with hats left out).
+ * Half the tempo is taken when that level's ratio is below `slower`; double when this level's ratio is at least
+ * `faster`. Chosen on the tuning half of the synthesised set only.
+ */
+export type LevelTuning = { feature: 'all' | 'accent'; faster: number; slower: number };
+export const LEVEL_TUNING: LevelTuning = { feature: 'accent', faster: 0.55, slower: 0.47 };
+/** Fastest tempo the level decision may move to. */
 const FASTEST_BEAT_BPM = 200;
-/** Slowest tempo the octave check may move to. */
+/** Slowest tempo the level decision may move to. */
 const MIN_BEAT_BPM = 45;
 /** Constant shift added to every beat, calibrated on the synthesised set (median signed error ≈ 0). */
 export const BEAT_LATENCY_CORRECTION_S = 0.009;
@@ -107,19 +126,34 @@ function trimWeakBeats(localScore: Float64Array, beats: number[]): number[] {
   return beats.slice(start, end);
 }
 
+/** Largest value of `signal` within ±2 frames of `frame`. */
+function peakNear(signal: Float32Array, frame: number): number {
+  let peak = 0;
+  for (let i = max(0, frame - 2); i <= min(signal.length - 1, frame + 2); i++) peak = max(peak, signal[i]);
+  return peak;
+}
+
 /** Onset strength half-way between beats relative to the strength at beats (peaks within ±2 frames). */
 export function measureOffbeatRatio(envelope: Float32Array, beatFrames: number[]): number {
-  const peakNear = (frame: number) => {
-    let peak = 0;
-    for (let i = max(0, frame - 2); i <= min(envelope.length - 1, frame + 2); i++) peak = max(peak, envelope[i]);
-    return peak;
-  };
   let [onBeat, offBeat] = [1e-9, 0];
   for (let i = 0; i + 1 < beatFrames.length; i++) {
-    onBeat += peakNear(beatFrames[i]);
-    offBeat += peakNear(round((beatFrames[i] + beatFrames[i + 1]) / 2));
+    onBeat += peakNear(envelope, beatFrames[i]);
+    offBeat += peakNear(envelope, round((beatFrames[i] + beatFrames[i + 1]) / 2));
   }
   return offBeat / onBeat;
+}
+
+/** Onset strength above its local mean over ±`halfWindow` frames (clamped at 0): isolated hits stand out. */
+function removeLocalMean(signal: Float32Array, halfWindow: number): Float32Array {
+  const prefix = new Float64Array(signal.length + 1);
+  for (let i = 0; i < signal.length; i++) prefix[i + 1] = prefix[i] + signal[i];
+  const out = new Float32Array(signal.length);
+  for (let i = 0; i < signal.length; i++) {
+    const from = max(0, i - halfWindow);
+    const to = min(signal.length, i + halfWindow + 1);
+    out[i] = max(0, signal[i] - (prefix[to] - prefix[from]) / (to - from));
+  }
+  return out;
 }
 
 /** Beat frames for a period: local score, dynamic programme, trimming of weak ends. */
@@ -128,32 +162,140 @@ function findBeatFrames(envelope: Float32Array, periodFrames: number): number[] 
   return trimWeakBeats(localScore, runBeatProgramme(localScore, periodFrames));
 }
 
-/** Beat positions of a mono signal: onset envelope → tempo → dynamic-programming beat tracker. */
-export function trackBeats(mono: Float32Array, sampleRateHz: number): BeatAnalysis {
-  const { envelope, frameRateHz } = computeOnsetEnvelope(mono, sampleRateHz);
-  const framesPerMinute = 60 * frameRateHz;
-  const { acf, ...estimate } = estimateTempo(envelope, frameRateHz);
-  let tempo: TempoEstimate = estimate;
-  let beatFrames = envelope.some((v) => v > 0) ? findBeatFrames(envelope, tempo.periodFrames) : [];
-  const slowerPeriodFrames = refineLag(acf, tempo.periodFrames * 2).lag;
-  const fasterPeriodFrames = refineLag(acf, tempo.periodFrames / 2).lag;
-  const slowerBeatFrames =
-    framesPerMinute / slowerPeriodFrames >= MIN_BEAT_BPM ? findBeatFrames(envelope, slowerPeriodFrames) : [];
-  const slowerRatio = slowerBeatFrames.length > 2 ? measureOffbeatRatio(envelope, slowerBeatFrames) : 1;
-  const offbeatRatio = measureOffbeatRatio(envelope, beatFrames);
-  if (slowerRatio < OFFBEAT_RATIO_FOR_SLOWER) {
-    tempo = describeTempo(slowerPeriodFrames, framesPerMinute);
-    beatFrames = slowerBeatFrames;
-  } else if (framesPerMinute / fasterPeriodFrames <= FASTEST_BEAT_BPM && offbeatRatio >= OFFBEAT_RATIO_FOR_FASTER) {
-    tempo = describeTempo(fasterPeriodFrames, framesPerMinute);
-    beatFrames = findBeatFrames(envelope, tempo.periodFrames);
+/** Log-Gaussian perceptual tempo weight (1 at PRIOR_CENTRE_BPM, one octave standard deviation). */
+function weighTempo(bpm: number): number {
+  return exp(-0.5 * Math.log2(bpm / PRIOR_CENTRE_BPM) ** 2);
+}
+
+/** Onset times (frames) peak-picked from the envelope: local maxima ±3 frames, above the ±10-frame mean + 0.07·max. */
+function pickOnsetFrames(envelope: Float32Array): number[] {
+  let peak = 0;
+  for (const v of envelope) peak = max(peak, v);
+  if (peak <= 0) return [];
+  const onsets: number[] = [];
+  for (let i = 1; i < envelope.length - 1; i++) {
+    const v = envelope[i];
+    let isMax = true;
+    for (let k = max(0, i - 3); k <= min(envelope.length - 1, i + 3) && isMax; k++) {
+      if (envelope[k] > v || (k < i && envelope[k] === v)) isMax = false;
+    }
+    if (!isMax) continue;
+    let sum = 0;
+    const [from, to] = [max(0, i - 10), min(envelope.length - 1, i + 10)];
+    for (let k = from; k <= to; k++) sum += envelope[k];
+    if (v < sum / (to - from + 1) + 0.07 * peak) continue;
+    if (onsets.length && i - onsets[onsets.length - 1] < 3) continue;
+    onsets.push(i);
   }
-  const durationS = mono.length / sampleRateHz;
-  const beatsS = beatFrames
-    .map((frame) => round2(frame / frameRateHz + BEAT_LATENCY_CORRECTION_S))
-    .filter((t, i, all) => t >= 0 && t <= durationS && (i === 0 || t > all[i - 1]));
-  const [slowerBpm, fasterBpm] = tempo.tempoAlternativesBpm;
-  return { beatsS, tempoBpm: round2(tempo.tempoBpm), tempoAlternativesBpm: [round2(slowerBpm), round2(fasterBpm)] };
+  return onsets;
+}
+
+/** Every other beat, on the phase whose kick/snare accents are stronger. */
+function takeEveryOther(accent: Float32Array, beatFrames: number[]): number[] {
+  const phases = [0, 1].map((phase) => beatFrames.filter((_, i) => i % 2 === phase));
+  const strength = phases.map((frames) => frames.reduce((s, f) => s + peakNear(accent, f), 0) / max(1, frames.length));
+  return strength[0] >= strength[1] ? phases[0] : phases[1];
+}
+
+/** Beats and half-way points. */
+function subdivide(beatFrames: number[]): number[] {
+  return beatFrames.flatMap((frame, i) =>
+    i + 1 < beatFrames.length ? [frame, round((frame + beatFrames[i + 1]) / 2)] : [frame],
+  );
+}
+
+/** Beat positions of a mono signal with the metrical level decided from the onset accents, and its variants. */
+export function trackBeats(mono: Float32Array, sampleRateHz: number, tuning = LEVEL_TUNING): BeatAnalysis {
+  return trackBeatsInBands(computeOnsetBands(mono, sampleRateHz), mono.length / sampleRateHz, tuning);
+}
+
+/** trackBeats from precomputed onset bands (the tuning search reuses them). */
+export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning = LEVEL_TUNING): BeatAnalysis {
+  const { envelope, frameRateHz } = bands;
+  const framesPerMinute = 60 * frameRateHz;
+  const toSeconds = (frames: number[]) =>
+    frames
+      .map((frame) => round2(frame / frameRateHz + BEAT_LATENCY_CORRECTION_S))
+      .filter((t, i, all) => t >= 0 && t <= durationS && (i === 0 || t > all[i - 1]));
+  const onsetsS = toSeconds(pickOnsetFrames(envelope));
+  const { acf, periodFrames: initialPeriod } = estimateTempo(envelope, frameRateHz);
+  if (!envelope.some((v) => v > 0)) {
+    const bpm = round2(framesPerMinute / initialPeriod);
+    return {
+      beatsS: [],
+      tempoBpm: bpm,
+      tempoAlternativesBpm: [],
+      variants: [{ factor: 1, bpm, confidence: 0, beatsS: [] }],
+      onsetsS,
+    };
+  }
+  const accent = removeLocalMean(bands.accent, round(frameRateHz / 2));
+  const feature = tuning.feature === 'accent' ? accent : envelope;
+  const bpmOf = (periodFrames: number) => framesPerMinute / periodFrames;
+  let periodFrames = initialPeriod;
+  let beatFrames = findBeatFrames(envelope, periodFrames);
+  const slowerPeriod = refineLag(acf, periodFrames * 2).lag;
+  const fasterPeriod = refineLag(acf, periodFrames / 2).lag;
+  const slowerFrames = bpmOf(slowerPeriod) >= MIN_BEAT_BPM ? findBeatFrames(envelope, slowerPeriod) : [];
+  const slowerRatio = slowerFrames.length > 2 ? measureOffbeatRatio(feature, slowerFrames) : 1;
+  const ratio = measureOffbeatRatio(feature, beatFrames);
+  let margin = min(slowerRatio - tuning.slower, tuning.faster - ratio);
+  if (slowerRatio < tuning.slower) {
+    [periodFrames, beatFrames, margin] = [slowerPeriod, slowerFrames, tuning.slower - slowerRatio];
+  } else if (bpmOf(fasterPeriod) <= FASTEST_BEAT_BPM && ratio >= tuning.faster) {
+    periodFrames = fasterPeriod;
+    beatFrames = findBeatFrames(envelope, periodFrames);
+    margin = ratio - tuning.faster;
+  }
+  const tempoBpm = bpmOf(periodFrames);
+  const chosenConfidence = max(0.05, min(0.95, 0.5 + margin));
+  const ratioHere = measureOffbeatRatio(feature, beatFrames);
+  const halfFrames = takeEveryOther(accent, beatFrames);
+  const ratioHalf = measureOffbeatRatio(feature, halfFrames);
+  const candidates: Array<{ factor: number; frames: number[]; support: number }> = [
+    { factor: 0.5, frames: halfFrames, support: max(0.05, 1 - ratioHalf) },
+    { factor: 2, frames: subdivide(beatFrames), support: max(0.05, ratioHere) },
+  ];
+  if (isTripleLikely(bands.accent, periodFrames)) {
+    for (const factor of [2 / 3, 3 / 2]) {
+      const period = refineLag(acf, periodFrames / factor).lag;
+      candidates.push({ factor, frames: findBeatFrames(envelope, period), support: 0.3 });
+    }
+  }
+  const others = candidates
+    .filter((c) => tempoBpm * c.factor >= 20 && tempoBpm * c.factor <= 400)
+    .map((c) => ({ ...c, weight: c.support * weighTempo(tempoBpm * c.factor) }));
+  const totalWeight = others.reduce((s, c) => s + c.weight, 0) || 1;
+  const variants: TempoVariant[] = [
+    { factor: 1, bpm: round2(tempoBpm), confidence: round2(chosenConfidence), beatsS: toSeconds(beatFrames) },
+    ...others
+      .map((c) => ({
+        factor: round2(c.factor),
+        bpm: round2(tempoBpm * c.factor),
+        confidence: round2(((1 - chosenConfidence) * c.weight) / totalWeight),
+        beatsS: toSeconds(c.frames),
+      }))
+      .sort((a, b) => b.confidence - a.confidence),
+  ];
+  return {
+    beatsS: variants[0].beatsS,
+    tempoBpm: variants[0].bpm,
+    tempoAlternativesBpm: variants.slice(1).map((v) => v.bpm),
+    variants,
+    onsetsS,
+  };
+}
+
+/** True when the kick/snare pattern repeats every three beats more than every two or four. */
+function isTripleLikely(accent: Float32Array, periodFrames: number): boolean {
+  const correlate = (lag: number) => {
+    const l = round(lag);
+    let sum = 0;
+    for (let i = l; i < accent.length; i++) sum += accent[i] * accent[i - l];
+    return sum / max(1, accent.length - l);
+  };
+  const [two, three, four] = [2, 3, 4].map((k) => correlate(k * periodFrames));
+  return three > two && three > four;
 }
 
 /** Rounds to 2 decimals. */

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
+import { downmixToMono } from './downmix';
 import { type DecodedAudio, parseWav } from './wav-format';
 
 export type { DecodedAudio } from './wav-format';
@@ -63,14 +64,65 @@ function decodeWithWasm(bytes: Uint8Array, format: Exclude<AudioFormat, 'm4a'>):
   });
 }
 
-/** True when an ffmpeg binary can be started. */
+const ffmpegFound = new Map<string, boolean>();
+
+/** True when an ffmpeg binary can be started (asked once per path and process). */
 export function isFfmpegAvailable(ffmpegPath = 'ffmpeg'): boolean {
-  return !spawnSync(ffmpegPath, ['-version'], { stdio: 'ignore' }).error;
+  let found = ffmpegFound.get(ffmpegPath);
+  if (found === undefined) {
+    found = !spawnSync(ffmpegPath, ['-version'], { stdio: 'ignore' }).error;
+    ffmpegFound.set(ffmpegPath, found);
+  }
+  return found;
 }
 
-/** Decodes any file ffmpeg understands to 32-bit float WAV through a pipe. */
-function decodeWithFfmpeg(path: string, ffmpegPath: string): Promise<DecodedAudio> {
+/** Output shape asked of the decoder: `mono` averages the channels, `sampleRateHz` resamples (ffmpeg only). */
+export type DecodeOptions = { ffmpegPath?: string; mono?: boolean; sampleRateHz?: number };
+
+/** Float PCM from a 32-bit float WAV byte stream as ffmpeg writes it to a pipe (data size may be unknown). */
+export function readFloatWavStream(bytes: Buffer): DecodedAudio | null {
+  if (bytes.length < 12 || bytes.toString('latin1', 0, 4) !== 'RIFF') return parseWav(new Uint8Array(bytes));
+  let offset = 12;
+  let [channelCount, sampleRateHz, tag, bits] = [0, 0, 0, 0];
+  while (offset + 8 <= bytes.length) {
+    const id = bytes.toString('latin1', offset, offset + 4);
+    const size = bytes.readUInt32LE(offset + 4);
+    if (id === 'fmt ') {
+      tag = bytes.readUInt16LE(offset + 8);
+      if (tag === 0xfffe) tag = bytes.readUInt16LE(offset + 32);
+      channelCount = bytes.readUInt16LE(offset + 10);
+      sampleRateHz = bytes.readUInt32LE(offset + 12);
+      bits = bytes.readUInt16LE(offset + 22);
+    } else if (id === 'data') {
+      if (tag !== 3 || bits !== 32 || channelCount === 0) return parseWav(new Uint8Array(bytes));
+      const start = offset + 8;
+      const end = size === 0xffffffff || start + size > bytes.length ? bytes.length : start + size;
+      const frameCount = Math.floor((end - start) / (4 * channelCount));
+      // Copy into an aligned buffer, then de-interleave.
+      const interleaved = new Float32Array(frameCount * channelCount);
+      new Uint8Array(interleaved.buffer).set(bytes.subarray(start, start + interleaved.byteLength));
+      const channels = Array.from({ length: channelCount }, () => new Float32Array(frameCount));
+      if (channelCount === 1) channels[0] = interleaved;
+      else
+        for (let c = 0; c < channelCount; c++) {
+          const channel = channels[c];
+          for (let i = 0, p = c; i < frameCount; i++, p += channelCount) channel[i] = interleaved[p];
+        }
+      return { sampleRateHz, channels, durationS: frameCount / sampleRateHz };
+    }
+    offset += 8 + size + (size % 2);
+  }
+  return null;
+}
+
+/** Decodes any file ffmpeg understands to 32-bit float PCM (WAV framing) streamed through a pipe. */
+function decodeWithFfmpeg(path: string, options: DecodeOptions): Promise<DecodedAudio> {
+  const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
   if (!isFfmpegAvailable(ffmpegPath)) return Promise.reject(new Error(FFMPEG_MISSING_MESSAGE));
+  const shape = [
+    ...(options.mono ? ['-ac', '1'] : []),
+    ...(options.sampleRateHz ? ['-ar', String(options.sampleRateHz)] : []),
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath, [
       '-v',
@@ -79,6 +131,7 @@ function decodeWithFfmpeg(path: string, ffmpegPath: string): Promise<DecodedAudi
       path,
       '-map',
       '0:a:0',
+      ...shape,
       '-f',
       'wav',
       '-acodec',
@@ -91,22 +144,31 @@ function decodeWithFfmpeg(path: string, ffmpegPath: string): Promise<DecodedAudi
     child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
     child.once('error', reject);
     child.once('close', (code) => {
-      const decoded = code === 0 ? parseWav(new Uint8Array(Buffer.concat(chunks))) : null;
+      const decoded = code === 0 ? readFloatWavStream(Buffer.concat(chunks)) : null;
       if (decoded) resolve(decoded);
       else reject(new Error(`ffmpeg could not decode ${path}: ${Buffer.concat(errors).toString().trim()}`));
     });
   });
 }
 
-/** Decodes an audio file to float PCM: wav/mp3/ogg/opus/flac in-process (WASM), m4a/aac through ffmpeg. */
-export async function decodeFile(path: string, options: { ffmpegPath?: string } = {}): Promise<DecodedAudio> {
+/** Applies `mono` to audio decoded in-process (resampling is left to the analysis). */
+function shapeDecoded(audio: DecodedAudio, options: DecodeOptions): DecodedAudio {
+  return options.mono && audio.channels.length > 1 ? { ...audio, channels: [downmixToMono(audio.channels)] } : audio;
+}
+
+/**
+ * Decodes an audio file to float PCM: m4a/aac through ffmpeg; mp3 through ffmpeg when it is installed (several times
+ * faster than WASM), else in-process like wav/ogg/opus/flac (WASM).
+ */
+export async function decodeFile(path: string, options: DecodeOptions = {}): Promise<DecodedAudio> {
   const bytes = new Uint8Array(await readFile(path));
   const format = sniffAudioFormat(bytes);
-  if (format === 'm4a') return decodeWithFfmpeg(path, options.ffmpegPath ?? 'ffmpeg');
+  if (format === 'm4a') return decodeWithFfmpeg(path, options);
+  if (format === 'mp3' && isFfmpegAvailable(options.ffmpegPath)) return decodeWithFfmpeg(path, options);
   if (format === 'wav') {
     const decoded = parseWav(bytes);
-    if (decoded) return decoded;
+    if (decoded) return shapeDecoded(decoded, options);
   }
   if (!format) throw new Error(`Unrecognised audio format: ${path}`);
-  return decodeWithWasm(bytes, format);
+  return shapeDecoded(await decodeWithWasm(bytes, format), options);
 }

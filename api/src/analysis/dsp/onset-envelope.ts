@@ -80,20 +80,49 @@ function computeLogMelSpectrogram(
   return { logMel, frameCount };
 }
 
-/** Spectral-flux onset strength (mean positive log-mel difference) of a mono signal. */
-export function computeOnsetEnvelope(mono: Float32Array, sampleRateHz: number): OnsetEnvelope {
+/** Onset strength overall and of the bands centred below ACCENT_MAX_HZ (kick, snare, bass: the accents). */
+export type OnsetBands = OnsetEnvelope & { accent: Float32Array };
+
+/** Mel bands (HTK) whose centre lies below `maxHz`. */
+function countBandsBelow(maxHz: number, sampleRateHz: number): number {
+  const minMel = convertHzToMel(MEL_MIN_HZ);
+  const maxMel = convertHzToMel(min(MEL_MAX_HZ, sampleRateHz / 2));
+  let count = 0;
+  for (let b = 0; b < MEL_BAND_COUNT; b++) {
+    const mel = minMel + ((maxMel - minMel) * (b + 1)) / (MEL_BAND_COUNT + 1);
+    if (700 * (10 ** (mel / 2595) - 1) < maxHz) count = b + 1;
+  }
+  return count;
+}
+
+/** Kick and snare bodies live below this frequency; hats above it. */
+export const ACCENT_MAX_HZ = 2000;
+
+/** Spectral-flux onset strength of the whole spectrum and of the bands below ACCENT_MAX_HZ. */
+export function computeOnsetBands(mono: Float32Array, sampleRateHz: number): OnsetBands {
   const factor = max(1, round(sampleRateHz / TARGET_RATE_HZ));
   const signal = decimateByFactor(mono, factor);
   const rateHz = sampleRateHz / factor;
   const { logMel, frameCount } = computeLogMelSpectrogram(signal, rateHz);
+  const split = countBandsBelow(ACCENT_MAX_HZ, rateHz);
   const envelope = new Float32Array(frameCount);
+  const accent = new Float32Array(frameCount);
   for (let t = 1; t < frameCount; t++) {
-    let flux = 0;
+    let [lowSum, highSum] = [0, 0];
     for (let b = 0; b < MEL_BAND_COUNT; b++) {
       const diff = logMel[t * MEL_BAND_COUNT + b] - logMel[(t - 1) * MEL_BAND_COUNT + b];
-      if (diff > 0) flux += diff;
+      if (diff <= 0) continue;
+      if (b < split) lowSum += diff;
+      else highSum += diff;
     }
-    envelope[t] = flux / MEL_BAND_COUNT;
+    envelope[t] = (lowSum + highSum) / MEL_BAND_COUNT;
+    accent[t] = lowSum / max(1, split);
   }
-  return { envelope, frameRateHz: rateHz / HOP_SIZE };
+  return { envelope, accent, frameRateHz: rateHz / HOP_SIZE };
+}
+
+/** Spectral-flux onset strength (mean positive log-mel difference) of a mono signal. */
+export function computeOnsetEnvelope(mono: Float32Array, sampleRateHz: number): OnsetEnvelope {
+  const { envelope, frameRateHz } = computeOnsetBands(mono, sampleRateHz);
+  return { envelope, frameRateHz };
 }

@@ -4,7 +4,7 @@ const { ceil, exp, floor, log2, max, min } = Math;
 /** Tempo estimate: beat period in envelope frames and the tempo in BPM with its octave neighbours. */
 export type TempoEstimate = { periodFrames: number; tempoBpm: number; tempoAlternativesBpm: [number, number] };
 
-const PRIOR_CENTRE_BPM = 120;
+export const PRIOR_CENTRE_BPM = 120;
 const PRIOR_WIDTH_OCTAVES = 1;
 const MIN_TEMPO_BPM = 40;
 const MAX_TEMPO_BPM = 240;
