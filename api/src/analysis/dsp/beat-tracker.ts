@@ -1,4 +1,5 @@
-import { computeOnsetBands, type OnsetBands } from './onset-envelope';
+import { streamMonoPcm } from './decode-audio';
+import { computeOnsetBands, type OnsetBands, OnsetStream } from './onset-envelope';
 import { estimateTempo, PRIOR_CENTRE_BPM, refineLag } from './tempo';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
@@ -19,8 +20,8 @@ export type BeatAnalysis = {
   onsetsS: number[];
 };
 
-/** How the autobeat job asks for its audio: one channel at the onset envelope's working rate. */
-export const AUTOBEAT_DECODE = { mono: true, sampleRateHz: 22050 } as const;
+/** Rate the onset envelope works at; ffmpeg resamples to it while decoding. */
+const ANALYSIS_RATE_HZ = 22050;
 
 /** Transition penalty weight of the dynamic programme (librosa's default). */
 const TIGHTNESS = 100;
@@ -214,6 +215,22 @@ function subdivide(beatFrames: number[]): number[] {
 /** Beat positions of a mono signal with the metrical level decided from the onset accents, and its variants. */
 export function trackBeats(mono: Float32Array, sampleRateHz: number, tuning = LEVEL_TUNING): BeatAnalysis {
   return trackBeatsInBands(computeOnsetBands(mono, sampleRateHz), mono.length / sampleRateHz, tuning);
+}
+
+/** Beats of an audio file, the onset envelope computed while the file decodes (see streamMonoPcm). */
+export async function trackFileBeats(
+  path: string,
+  options: { ffmpegPath?: string } = {},
+): Promise<BeatAnalysis & { durationS: number }> {
+  let stream: OnsetStream | null = null;
+  const { durationS } = await streamMonoPcm(path, { ...options, sampleRateHz: ANALYSIS_RATE_HZ }, (rateHz) => {
+    const opened = new OnsetStream(rateHz);
+    stream = opened;
+    return (samples) => opened.push(samples);
+  });
+  const bands = (stream as OnsetStream | null)?.finish();
+  if (!bands) throw new Error(`No audio in ${path}`);
+  return { ...trackBeatsInBands(bands, durationS), durationS };
 }
 
 /** trackBeats from precomputed onset bands (the tuning search reuses them). */

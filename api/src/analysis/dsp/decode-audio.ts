@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
@@ -151,9 +151,68 @@ function decodeWithFfmpeg(path: string, options: DecodeOptions): Promise<Decoded
   });
 }
 
+/** Receives mono PCM chunks as they are decoded. */
+export type PcmSink = (samples: Float32Array) => void;
+
+/**
+ * Streams a file's mono PCM into a sink while it decodes, so analysis overlaps decoding: mp3 and m4a through ffmpeg
+ * (raw f32le on stdout, resampled to `sampleRateHz`) when it is installed; anything else, or mp3 without ffmpeg,
+ * is decoded whole in-process and handed over at its own rate. `openSink` is told the rate before any sample.
+ */
+export async function streamMonoPcm(
+  path: string,
+  options: { sampleRateHz: number; ffmpegPath?: string },
+  openSink: (sampleRateHz: number) => PcmSink,
+): Promise<{ sampleRateHz: number; durationS: number }> {
+  const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
+  const format = sniffAudioFormat(await readHead(path, 256));
+  if (!(format === 'm4a' || (format === 'mp3' && isFfmpegAvailable(ffmpegPath)))) {
+    const audio = await decodeFile(path, { ffmpegPath, mono: true });
+    openSink(audio.sampleRateHz)(audio.channels[0]);
+    return { sampleRateHz: audio.sampleRateHz, durationS: audio.durationS };
+  }
+  if (!isFfmpegAvailable(ffmpegPath)) throw new Error(FFMPEG_MISSING_MESSAGE);
+  const { sampleRateHz } = options;
+  const sink = openSink(sampleRateHz);
+  const args = ['-v', 'error', '-i', path, '-map', '0:a:0', '-ac', '1', '-ar', String(sampleRateHz)];
+  const child = spawn(ffmpegPath, [...args, '-f', 'f32le', '-acodec', 'pcm_f32le', '-']);
+  let sampleCount = 0;
+  let rest = Buffer.alloc(0);
+  const errors: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    const bytes = rest.length ? Buffer.concat([rest, chunk]) : chunk;
+    const usable = bytes.length - (bytes.length % 4);
+    const samples = new Float32Array(usable / 4);
+    new Uint8Array(samples.buffer).set(bytes.subarray(0, usable));
+    rest = Buffer.from(bytes.subarray(usable));
+    sampleCount += samples.length;
+    sink(samples);
+  });
+  child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0 || sampleCount === 0)
+    throw new Error(`ffmpeg could not decode ${path}: ${Buffer.concat(errors).toString().trim()}`);
+  return { sampleRateHz, durationS: sampleCount / sampleRateHz };
+}
+
 /** Applies `mono` to audio decoded in-process (resampling is left to the analysis). */
 function shapeDecoded(audio: DecodedAudio, options: DecodeOptions): DecodedAudio {
   return options.mono && audio.channels.length > 1 ? { ...audio, channels: [downmixToMono(audio.channels)] } : audio;
+}
+
+/** The first `length` bytes of a file (fewer if it is shorter). */
+async function readHead(path: string, length: number): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const head = new Uint8Array(length);
+    const { bytesRead } = await file.read(head, 0, length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
 }
 
 /**
@@ -161,10 +220,10 @@ function shapeDecoded(audio: DecodedAudio, options: DecodeOptions): DecodedAudio
  * faster than WASM), else in-process like wav/ogg/opus/flac (WASM).
  */
 export async function decodeFile(path: string, options: DecodeOptions = {}): Promise<DecodedAudio> {
-  const bytes = new Uint8Array(await readFile(path));
-  const format = sniffAudioFormat(bytes);
+  const format = sniffAudioFormat(await readHead(path, 256));
   if (format === 'm4a') return decodeWithFfmpeg(path, options);
   if (format === 'mp3' && isFfmpegAvailable(options.ffmpegPath)) return decodeWithFfmpeg(path, options);
+  const bytes = new Uint8Array(await readFile(path));
   if (format === 'wav') {
     const decoded = parseWav(bytes);
     if (decoded) return shapeDecoded(decoded, options);
