@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = join(root, 'node_modules', '.cache', 'bench-analysis');
+const outDir = process.env.BENCH_ANALYSIS_OUT_DIR ?? join(root, 'node_modules', '.cache', 'bench-analysis');
 execFileSync(
   join(root, 'node_modules', '.bin', 'swc'),
   ['api/src/analysis', '-d', outDir, '--config-file', 'tools/swc-node.json', '--ignore', '**/*.test.ts', '--quiet'],

@@ -1,13 +1,17 @@
+/** One metrical level of an autobeat result: ratio to the chosen beat, tempo, confidence 0..1 and its beats. */
+export type AutobeatVariant = { factor: number; bpm: number; confidence: number; beats_s: number[] };
+
 /**
- * Result of an autobeat job: beats of the whole file (seconds, 2 decimals, ascending), the tempo,
- * the metrical levels offered (the chosen one first) and the onsets. Results stored before the
- * variants and onsets existed have neither.
+ * Result of an autobeat job: beats of the whole file (seconds, 2 decimals, ascending) and the tempo;
+ * `variants` ranks the metrical levels (first = the chosen one, factor 1, then by confidence), and
+ * `tempo_alternatives_bpm` lists the other variants' tempi; `onsets_s` are the audio's onsets for snapping.
  */
 export type AutobeatResult = {
   beats_s: number[];
   tempo_bpm: number;
   tempo_alternatives_bpm: number[];
-  variants?: Array<{ factor: number; bpm: number; confidence: number; beats_s: number[] }>;
+  /** Absent from results stored before variants and onsets existed. */
+  variants?: AutobeatVariant[];
   onsets_s?: number[];
   duration_s: number;
 };

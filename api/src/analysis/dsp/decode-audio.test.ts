@@ -5,8 +5,8 @@ import { join } from 'node:path';
 
 import { matchEvents } from '../dev/eval/beat-f-measure';
 import { synthesiseTrack } from '../dev/synth/synthesise-track';
-import { trackBeats } from './beat-tracker';
-import { decodeFile, FFMPEG_MISSING_MESSAGE, isFfmpegAvailable, sniffAudioFormat } from './decode-audio';
+import { trackBeats, trackFileBeats } from './beat-tracker';
+import { decodeFile, FFMPEG_MISSING_MESSAGE, isFfmpegAvailable, sniffAudioFormat, streamMonoPcm } from './decode-audio';
 import { downmixToMono } from './downmix';
 import { encodeAudio, type EncodedFormat } from './encode-audio';
 
@@ -42,16 +42,10 @@ describe('decodeFile', () => {
   const reference = downmixToMono(clip.channels);
   const referenceBeats = trackBeats(reference, clip.sampleRateHz).beatsS;
 
-  it.each([
-    ['wav', 'auto'],
-    ['ogg', 'auto'],
-    ['ogg', 'wasm'],
-    ['mp3', 'auto'],
-    ['mp3', 'wasm'],
-  ] as Array<[EncodedFormat, 'auto' | 'wasm']>)(
-    'decodes %s (decoder %s: ffmpeg when on the PATH, or WASM) with lag 0 and the same beats as the source',
-    async (format, decoder) => {
-      const decoded = await decodeFile(await writeEncoded(format), { decoder });
+  it.each(['wav', 'ogg', 'mp3'] as EncodedFormat[])(
+    'decodes %s with lag 0 and the same beats as the source',
+    async (format) => {
+      const decoded = await decodeFile(await writeEncoded(format));
       expect(decoded.sampleRateHz).toBe(44100);
       expect(decoded.channels).toHaveLength(2);
       expect(Math.abs(decoded.durationS - clip.durationS)).toBeLessThan(0.1);
@@ -70,6 +64,28 @@ describe('decodeFile', () => {
     const mono = downmixToMono(decoded.channels);
     if (decoded.sampleRateHz === clip.sampleRateHz) expect(findLagSamples(reference, mono, 1500)).toBe(0);
     expectSameBeats(trackBeats(mono, decoded.sampleRateHz).beatsS, referenceBeats);
+  });
+
+  it('tracks an mp3 while it decodes, through ffmpeg or in-process, with the same beats as the source', async () => {
+    const path = await writeEncoded('mp3');
+    for (const ffmpegPath of ['ffmpeg', '/nonexistent/ffmpeg']) {
+      const analysis = await trackFileBeats(path, { ffmpegPath });
+      expect(Math.abs(analysis.durationS - clip.durationS)).toBeLessThan(0.1);
+      expectSameBeats(analysis.beatsS, referenceBeats);
+    }
+  });
+
+  it('streams mono PCM at the asked rate through ffmpeg', async () => {
+    if (!isFfmpegAvailable()) return;
+    let total = 0;
+    const { sampleRateHz, durationS } = await streamMonoPcm(
+      await writeEncoded('mp3'),
+      { sampleRateHz: 22050 },
+      () => (samples) => (total += samples.length),
+    );
+    expect(sampleRateHz).toBe(22050);
+    expect(total).toBe(Math.round(durationS * 22050));
+    expect(Math.abs(durationS - clip.durationS)).toBeLessThan(0.1);
   });
 
   it('names ffmpeg when m4a arrives and ffmpeg is missing', async () => {

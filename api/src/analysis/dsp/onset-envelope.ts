@@ -1,4 +1,3 @@
-import { decimateByFactor } from './downmix';
 import { computeMagnitudes, createHannWindow, RealFft } from './stft';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
@@ -47,22 +46,90 @@ function createMelFilters(fftSize: number, sampleRateHz: number): Array<{ firstB
   return filters;
 }
 
-/** Log-mel spectrogram (dB, frames × bands, row-major) of a mono signal with centred frames. */
-function computeLogMelSpectrogram(
-  signal: Float32Array,
-  sampleRateHz: number,
-): { logMel: Float32Array; frameCount: number } {
-  const fft = new RealFft(FFT_SIZE);
-  const window = createHannWindow(FFT_SIZE);
-  const filters = createMelFilters(FFT_SIZE, sampleRateHz);
-  const spectrum = new Float64Array(2 * fft.binCount);
-  const magnitudes = new Float64Array(fft.binCount);
-  const frameCount = floor(signal.length / HOP_SIZE) + 1;
-  const logMel = new Float32Array(frameCount * MEL_BAND_COUNT);
-  let maxDb = -Infinity;
-  for (let t = 0; t < frameCount; t++) {
-    fft.transformFrame(signal, t * HOP_SIZE - FFT_SIZE / 2, window, spectrum);
+/** Float32Array that grows by doubling; `view` is the filled part. */
+class GrowingArray {
+  data: Float32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.data = new Float32Array(capacity);
+  }
+
+  reserve(extra: number): void {
+    if (this.length + extra <= this.data.length) return;
+    const next = new Float32Array(max(this.data.length * 2, this.length + extra));
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+
+  get view(): Float32Array {
+    return this.data.subarray(0, this.length);
+  }
+}
+
+/**
+ * Log-mel spectrogram (dB, frames × bands, row-major, centred frames) computed while the audio arrives:
+ * `push` mono chunks at `sampleRateHz` (box-decimated to ≈22.05 kHz on the way), then `finish`.
+ */
+export class OnsetStream {
+  private readonly factor: number;
+  private readonly rateHz: number;
+  private readonly fft = new RealFft(FFT_SIZE);
+  private readonly window = createHannWindow(FFT_SIZE);
+  private readonly filters: Array<{ firstBin: number; weights: Float64Array }>;
+  private readonly spectrum: Float64Array;
+  private readonly magnitudes: Float64Array;
+  private readonly samples = new GrowingArray(1 << 20);
+  private readonly logMel = new GrowingArray(1 << 16);
+  private frameCount = 0;
+  private maxDb = -Infinity;
+  private carrySum = 0;
+  private carryCount = 0;
+
+  constructor(sampleRateHz: number) {
+    this.factor = max(1, round(sampleRateHz / TARGET_RATE_HZ));
+    this.rateHz = sampleRateHz / this.factor;
+    this.filters = createMelFilters(FFT_SIZE, this.rateHz);
+    this.spectrum = new Float64Array(2 * this.fft.binCount);
+    this.magnitudes = new Float64Array(this.fft.binCount);
+  }
+
+  /** Appends mono samples and analyses every frame they complete. */
+  push(chunk: Float32Array): void {
+    const { factor, samples } = this;
+    samples.reserve(ceil(chunk.length / factor) + 1);
+    if (factor === 1) {
+      samples.data.set(chunk, samples.length);
+      samples.length += chunk.length;
+    } else {
+      for (let i = 0; i < chunk.length; i++) {
+        this.carrySum += chunk[i];
+        if (++this.carryCount === factor) {
+          samples.data[samples.length++] = this.carrySum / factor;
+          [this.carrySum, this.carryCount] = [0, 0];
+        }
+      }
+    }
+    while (this.frameCount * HOP_SIZE + FFT_SIZE / 2 <= samples.length) this.analyseFrame(samples.data);
+  }
+
+  /** Analyses the last frames (zero beyond the end) and returns the onset strength of each band group. */
+  finish(): OnsetBands {
+    const signal = this.samples.view;
+    const total = floor(signal.length / HOP_SIZE) + 1;
+    while (this.frameCount < total) this.analyseFrame(signal);
+    const logMel = this.logMel.view;
+    const floorDb = this.maxDb - DYNAMIC_RANGE_DB;
+    for (let i = 0; i < logMel.length; i++) if (logMel[i] < floorDb) logMel[i] = floorDb;
+    return computeFlux(logMel, this.frameCount, this.rateHz);
+  }
+
+  private analyseFrame(signal: Float32Array): void {
+    const { filters, magnitudes, spectrum, logMel } = this;
+    const t = this.frameCount++;
+    this.fft.transformFrame(signal, t * HOP_SIZE - FFT_SIZE / 2, this.window, spectrum);
     computeMagnitudes(spectrum, magnitudes);
+    logMel.reserve(MEL_BAND_COUNT);
     for (let b = 0; b < MEL_BAND_COUNT; b++) {
       const { firstBin, weights } = filters[b];
       let energy = 0;
@@ -71,29 +138,58 @@ function computeLogMelSpectrogram(
         energy += weights[k] * m * m;
       }
       const db = 10 * log10(energy + 1e-10);
-      logMel[t * MEL_BAND_COUNT + b] = db;
-      if (db > maxDb) maxDb = db;
+      logMel.data[logMel.length++] = db;
+      if (db > this.maxDb) this.maxDb = db;
     }
   }
-  const floorDb = maxDb - DYNAMIC_RANGE_DB;
-  for (let i = 0; i < logMel.length; i++) if (logMel[i] < floorDb) logMel[i] = floorDb;
-  return { logMel, frameCount };
+}
+
+/** Onset strength overall and of the bands centred below ACCENT_MAX_HZ (kick, snare, bass: the accents). */
+export type OnsetBands = OnsetEnvelope & { accent: Float32Array };
+
+/** Mel bands (HTK) whose centre lies below `maxHz`. */
+function countBandsBelow(maxHz: number, sampleRateHz: number): number {
+  const minMel = convertHzToMel(MEL_MIN_HZ);
+  const maxMel = convertHzToMel(min(MEL_MAX_HZ, sampleRateHz / 2));
+  let count = 0;
+  for (let b = 0; b < MEL_BAND_COUNT; b++) {
+    const mel = minMel + ((maxMel - minMel) * (b + 1)) / (MEL_BAND_COUNT + 1);
+    if (700 * (10 ** (mel / 2595) - 1) < maxHz) count = b + 1;
+  }
+  return count;
+}
+
+/** Kick and snare bodies live below this frequency; hats above it. */
+export const ACCENT_MAX_HZ = 2000;
+
+/** Spectral-flux onset strength of the whole spectrum and of the bands below ACCENT_MAX_HZ. */
+export function computeOnsetBands(mono: Float32Array, sampleRateHz: number): OnsetBands {
+  const stream = new OnsetStream(sampleRateHz);
+  stream.push(mono);
+  return stream.finish();
+}
+
+/** Positive log-mel differences: mean over all bands, and over the bands below ACCENT_MAX_HZ. */
+function computeFlux(logMel: Float32Array, frameCount: number, rateHz: number): OnsetBands {
+  const split = countBandsBelow(ACCENT_MAX_HZ, rateHz);
+  const envelope = new Float32Array(frameCount);
+  const accent = new Float32Array(frameCount);
+  for (let t = 1; t < frameCount; t++) {
+    let [lowSum, highSum] = [0, 0];
+    for (let b = 0; b < MEL_BAND_COUNT; b++) {
+      const diff = logMel[t * MEL_BAND_COUNT + b] - logMel[(t - 1) * MEL_BAND_COUNT + b];
+      if (diff <= 0) continue;
+      if (b < split) lowSum += diff;
+      else highSum += diff;
+    }
+    envelope[t] = (lowSum + highSum) / MEL_BAND_COUNT;
+    accent[t] = lowSum / max(1, split);
+  }
+  return { envelope, accent, frameRateHz: rateHz / HOP_SIZE };
 }
 
 /** Spectral-flux onset strength (mean positive log-mel difference) of a mono signal. */
 export function computeOnsetEnvelope(mono: Float32Array, sampleRateHz: number): OnsetEnvelope {
-  const factor = max(1, round(sampleRateHz / TARGET_RATE_HZ));
-  const signal = decimateByFactor(mono, factor);
-  const rateHz = sampleRateHz / factor;
-  const { logMel, frameCount } = computeLogMelSpectrogram(signal, rateHz);
-  const envelope = new Float32Array(frameCount);
-  for (let t = 1; t < frameCount; t++) {
-    let flux = 0;
-    for (let b = 0; b < MEL_BAND_COUNT; b++) {
-      const diff = logMel[t * MEL_BAND_COUNT + b] - logMel[(t - 1) * MEL_BAND_COUNT + b];
-      if (diff > 0) flux += diff;
-    }
-    envelope[t] = flux / MEL_BAND_COUNT;
-  }
-  return { envelope, frameRateHz: rateHz / HOP_SIZE };
+  const { envelope, frameRateHz } = computeOnsetBands(mono, sampleRateHz);
+  return { envelope, frameRateHz };
 }

@@ -4,7 +4,7 @@ const { ceil, exp, floor, log2, max, min } = Math;
 /** Tempo estimate: beat period in envelope frames and the tempo in BPM with its octave neighbours. */
 export type TempoEstimate = { periodFrames: number; tempoBpm: number; tempoAlternativesBpm: [number, number] };
 
-const PRIOR_CENTRE_BPM = 120;
+export const PRIOR_CENTRE_BPM = 120;
 const PRIOR_WIDTH_OCTAVES = 1;
 const MIN_TEMPO_BPM = 40;
 const MAX_TEMPO_BPM = 240;
@@ -26,10 +26,10 @@ export function computeAutocorrelation(signal: Float32Array, maxLag: number): Fl
   return acf;
 }
 
-/** Lag of the ACF maximum near `lag` (±`width`, 15 % by default), refined by parabolic interpolation. */
-export function refineLag(acf: Float64Array, lag: number, width = 0.15): { lag: number; value: number } {
-  const low = max(1, floor(lag * (1 - width)));
-  const high = min(acf.length - 2, ceil(lag * (1 + width)));
+/** Lag of the ACF maximum near `lag` (±15 %), refined by parabolic interpolation. */
+export function refineLag(acf: Float64Array, lag: number): { lag: number; value: number } {
+  const low = max(1, floor(lag * 0.85));
+  const high = min(acf.length - 2, ceil(lag * 1.15));
   let best = low;
   for (let l = low; l <= high; l++) if (acf[l] > acf[best]) best = l;
   const [a, b, c] = [acf[best - 1], acf[best], acf[best + 1]];

@@ -2,7 +2,9 @@ import {
   isTempoCorrect,
   matchEvents,
   measureMedianTimingErrorMs,
+  scoreAllowedMetricalLevels,
   scoreBeatFMeasure,
+  scoreContinuityTotal,
   trimBeats,
 } from './beat-f-measure';
 import { computeSdrDb, computeSignalSdrDb } from './sdr';
@@ -77,5 +79,27 @@ describe('SDR', () => {
       30,
       4,
     );
+  });
+});
+
+describe('continuity scores (CMLt, AMLt)', () => {
+  const reference = grid(0, 0.5, 60);
+
+  it('gives 1 for the reference, and CMLt 0 but AMLt 1 at double, half or off-beat', () => {
+    expect(scoreContinuityTotal(reference, reference)).toBe(1);
+    const double = grid(0, 0.25, 120);
+    const half = grid(0, 1, 30);
+    const offbeat = grid(0.25, 0.5, 60);
+    for (const estimate of [double, half, offbeat]) {
+      expect(scoreContinuityTotal(reference, estimate)).toBe(0);
+      expect(scoreAllowedMetricalLevels(reference, estimate)).toBeGreaterThan(0.95);
+    }
+  });
+
+  it('gives 0 for a 3:2 tempo and part credit when half the track is right', () => {
+    expect(scoreAllowedMetricalLevels(reference, grid(0, 1 / 3, 90))).toBeLessThan(0.1);
+    const halfRight = [...grid(0, 0.5, 30), ...grid(15.25, 0.5, 30)];
+    expect(scoreContinuityTotal(reference, halfRight)).toBeGreaterThan(0.3);
+    expect(scoreContinuityTotal(reference, halfRight)).toBeLessThan(0.7);
   });
 });

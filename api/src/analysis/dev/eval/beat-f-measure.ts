@@ -1,5 +1,5 @@
 // Local bindings: Math property look-ups are slow inside the test sandbox.
-const { abs } = Math;
+const { abs, max } = Math;
 
 /** Beats earlier than this are ignored in both lists (mir_eval's trim_beats). */
 export const MIN_BEAT_TIME_S = 5;
@@ -67,4 +67,36 @@ export function measureMedianTimingErrorMs(referenceS: number[], estimatedS: num
 /** Tempo within ±4 % of the reference (MIREX Acc1). */
 export function isTempoCorrect(referenceBpm: number, estimatedBpm: number, tolerance = 0.04): boolean {
   return abs(estimatedBpm - referenceBpm) <= tolerance * referenceBpm;
+}
+
+/** Continuity-based accuracy (mir_eval CMLt): share of beats correct in phase and period within ±17.5 % of the beat. */
+export function scoreContinuityTotal(referenceS: number[], estimatedS: number[], tolerance = 0.175): number {
+  const reference = trimBeats(referenceS);
+  const estimated = trimBeats(estimatedS);
+  if (reference.length < 2 || estimated.length < 2) return 0;
+  let correct = 0;
+  let r = 0;
+  for (let j = 0; j < estimated.length; j++) {
+    while (r + 1 < reference.length && abs(reference[r + 1] - estimated[j]) < abs(reference[r] - estimated[j])) r++;
+    const interval = r + 1 < reference.length ? reference[r + 1] - reference[r] : reference[r] - reference[r - 1];
+    if (abs(estimated[j] - reference[r]) > tolerance * interval) continue;
+    const estimatedInterval = j > 0 ? estimated[j] - estimated[j - 1] : estimated[1] - estimated[0];
+    const referenceInterval = r > 0 ? reference[r] - reference[r - 1] : interval;
+    if (abs(estimatedInterval - referenceInterval) <= tolerance * referenceInterval) correct++;
+  }
+  return correct / max(reference.length, estimated.length);
+}
+
+/** mir_eval AMLt: the best CMLt over the reference, its off-beats, double, and both half-tempo versions. */
+export function scoreAllowedMetricalLevels(referenceS: number[], estimatedS: number[]): number {
+  const midpoints = referenceS.slice(1).map((t, i) => (t + referenceS[i]) / 2);
+  const doubled = referenceS.flatMap((t, i) => (i < midpoints.length ? [t, midpoints[i]] : [t]));
+  const variants = [
+    referenceS,
+    midpoints,
+    doubled,
+    referenceS.filter((_, i) => i % 2 === 0),
+    referenceS.filter((_, i) => i % 2 === 1),
+  ];
+  return Math.max(...variants.map((variant) => scoreContinuityTotal(variant, estimatedS)));
 }

@@ -1,52 +1,157 @@
+import { createRandom, type Random } from './seeded-random';
 import type { TrackSpec } from './synthesise-track';
 
-export type EvaluationCategory = 'steady' | 'swing' | 'drift' | 'syncopation' | 'quiet-intro' | 'noise';
+export type EvaluationCategory =
+  | 'steady'
+  | 'feel'
+  | 'syncopation'
+  | 'swing'
+  | 'slow'
+  | 'fast'
+  | 'triple'
+  | 'tempo-change'
+  | 'intro'
+  | 'ambient'
+  | 'noise';
+
+/** Which half of the set: constants are chosen on `tuning` only; `held-out` is only ever measured. */
+export type EvaluationHalf = 'tuning' | 'held-out';
 
 /** One synthesised evaluation track: a name, its category and what to render. */
 export type EvaluationTrack = { name: string; category: EvaluationCategory; spec: TrackSpec };
 
-const STEADY_BPM = [60, 72, 85, 97, 110, 120, 128, 140, 160, 180];
+type Recipe = {
+  name: string;
+  category: EvaluationCategory;
+  /** Range of the tapped tempo in BPM. */
+  bpm: [number, number];
+  make: (bpm: number, random: Random) => Omit<TrackSpec, 'seed' | 'durationS' | 'tempoBpm'>;
+};
 
-/** The ≥30-track beat-tracking set: tempi 60–180 BPM, swing, drift, syncopation, quiet intros, noise. */
-export function buildEvaluationSet(durationS = 30): EvaluationTrack[] {
-  const tracks: EvaluationTrack[] = [];
-  const add = (category: EvaluationCategory, name: string, spec: Omit<TrackSpec, 'seed' | 'durationS'>) =>
-    tracks.push({ name, category, spec: { seed: 1000 + tracks.length * 7919, durationS, ...spec } });
-  STEADY_BPM.forEach((bpm, i) =>
-    add('steady', `steady-${bpm}`, {
-      tempoBpm: bpm,
-      pattern: i % 3 === 2 ? 'four-on-floor' : 'backbeat',
-      humanizeMs: i % 2 ? 8 : 0,
+/** Groove recipes; each half draws its own tempo and details from its own seeds. */
+const RECIPES: Recipe[] = [
+  { name: 'four-floor', category: 'steady', bpm: [115, 132], make: () => ({ pattern: 'four-on-floor' }) },
+  {
+    name: 'four-floor-human',
+    category: 'steady',
+    bpm: [120, 138],
+    make: (_, r) => ({ pattern: 'four-on-floor', humanizeMs: r.between(5, 10) }),
+  },
+  { name: 'rock', category: 'steady', bpm: [92, 118], make: () => ({ pattern: 'backbeat' }) },
+  {
+    name: 'rock-human',
+    category: 'steady',
+    bpm: [128, 152],
+    make: (_, r) => ({ pattern: 'backbeat', humanizeMs: r.between(6, 12) }),
+  },
+  { name: 'sixteenth-hats', category: 'feel', bpm: [78, 102], make: () => ({ pattern: 'sixteenths' }) },
+  { name: 'half-time', category: 'feel', bpm: [62, 82], make: () => ({ pattern: 'half-time' }) },
+  { name: 'double-time', category: 'feel', bpm: [150, 178], make: () => ({ pattern: 'double-time' }) },
+  { name: 'syncopated', category: 'syncopation', bpm: [88, 112], make: () => ({ pattern: 'syncopated' }) },
+  {
+    name: 'syncopated-human',
+    category: 'syncopation',
+    bpm: [112, 140],
+    make: (_, r) => ({ pattern: 'syncopated', humanizeMs: r.between(4, 9) }),
+  },
+  {
+    name: 'swing',
+    category: 'swing',
+    bpm: [88, 122],
+    make: (_, r) => ({ swingRatio: r.between(0.6, 0.67), humanizeMs: 5 }),
+  },
+  { name: 'swing-fast', category: 'swing', bpm: [128, 160], make: (_, r) => ({ swingRatio: r.between(0.58, 0.64) }) },
+  { name: 'ballad', category: 'slow', bpm: [55, 66], make: () => ({ pattern: 'ballad', humanizeMs: 6 }) },
+  {
+    name: 'ballad-reverb',
+    category: 'slow',
+    bpm: [58, 72],
+    make: (_, r) => ({ pattern: 'ballad', reverbWet: r.between(0.2, 0.35), padGainDb: 4 }),
+  },
+  { name: 'fast-four-floor', category: 'fast', bpm: [168, 185], make: () => ({ pattern: 'four-on-floor' }) },
+  {
+    name: 'fast-rock',
+    category: 'fast',
+    bpm: [170, 185],
+    make: (_, r) => ({ pattern: 'double-time', humanizeMs: r.between(3, 7) }),
+  },
+  { name: 'waltz', category: 'triple', bpm: [96, 140], make: () => ({ pattern: 'waltz' }) },
+  {
+    name: 'waltz-fast',
+    category: 'triple',
+    bpm: [140, 180],
+    make: (_, r) => ({ pattern: 'waltz', humanizeMs: r.between(3, 8) }),
+  },
+  {
+    name: 'drift-up',
+    category: 'tempo-change',
+    bpm: [88, 110],
+    make: (bpm, r) => ({ endTempoBpm: bpm * r.between(1.06, 1.12) }),
+  },
+  {
+    name: 'drift-down',
+    category: 'tempo-change',
+    bpm: [128, 150],
+    make: (bpm, r) => ({ endTempoBpm: bpm * r.between(0.9, 0.95), pattern: 'four-on-floor' }),
+  },
+  {
+    name: 'tempo-step',
+    category: 'tempo-change',
+    bpm: [96, 124],
+    make: (bpm, r) => ({ tempoStep: { atS: r.between(12, 18), toBpm: bpm * r.pick([0.92, 1.08, 1.1]) } }),
+  },
+  {
+    name: 'quiet-intro',
+    category: 'intro',
+    bpm: [95, 145],
+    make: (_, r) => ({ quietIntroS: r.between(7, 10), pattern: r.pick(['backbeat', 'four-on-floor'] as const) }),
+  },
+  {
+    name: 'drumless-intro',
+    category: 'intro',
+    bpm: [84, 126],
+    make: (_, r) => ({ drumlessIntroS: r.between(5, 9), pattern: r.pick(['backbeat', 'syncopated'] as const) }),
+  },
+  {
+    name: 'ambient',
+    category: 'ambient',
+    bpm: [66, 100],
+    make: (_, r) => ({ pattern: 'ambient', padGainDb: 10, drumGainDb: -8, reverbWet: r.between(0.25, 0.4) }),
+  },
+  {
+    name: 'noise',
+    category: 'noise',
+    bpm: [100, 140],
+    make: (_, r) => ({ noiseDb: r.between(-6, -3), pattern: r.pick(['backbeat', 'four-on-floor'] as const) }),
+  },
+  {
+    name: 'noise-reverb',
+    category: 'noise',
+    bpm: [138, 166],
+    make: (_, r) => ({ noiseDb: r.between(-9, -6), reverbWet: 0.25, humanizeMs: 6 }),
+  },
+];
+
+/** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
+const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7_000_003 };
+
+/** Tracks per recipe in each half. */
+const TRACKS_PER_RECIPE = 2;
+
+/**
+ * The beat-tracking set for one half: two tracks per recipe (25 grooves, 55–185 BPM), 50 tracks.
+ * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
+ */
+export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {
+  const base = HALF_SEEDS[half];
+  return RECIPES.flatMap((recipe, i) =>
+    Array.from({ length: TRACKS_PER_RECIPE }, (_, k) => {
+      const seed = base + (i * TRACKS_PER_RECIPE + k) * 7919;
+      const random = createRandom(seed ^ 0x5bd1e995);
+      const tempoBpm = Math.round(random.between(recipe.bpm[0], recipe.bpm[1]) * 10) / 10;
+      const hatGainDb = Math.round(random.between(-3, 9));
+      const spec: TrackSpec = { seed, durationS, tempoBpm, hatGainDb, ...recipe.make(tempoBpm, random) };
+      return { name: `${recipe.name}-${Math.round(tempoBpm)}`, category: recipe.category, spec };
     }),
   );
-  [
-    [90, 0.62],
-    [108, 0.66],
-    [132, 0.6],
-    [150, 0.64],
-  ].forEach(([bpm, swing]) => add('swing', `swing-${bpm}`, { tempoBpm: bpm, swingRatio: swing, humanizeMs: 5 }));
-  [
-    [100, 112],
-    [130, 118],
-    [84, 93],
-    [150, 138],
-  ].forEach(([from, to]) => add('drift', `drift-${from}-${to}`, { tempoBpm: from, endTempoBpm: to }));
-  [95, 105, 126, 170].forEach((bpm) =>
-    add('syncopation', `syncopated-${bpm}`, { tempoBpm: bpm, pattern: 'syncopated' }),
-  );
-  [
-    [70, 9],
-    [100, 8],
-    [135, 10],
-    [165, 7],
-  ].forEach(([bpm, introS]) => add('quiet-intro', `intro-${bpm}`, { tempoBpm: bpm, quietIntroS: introS }));
-  [
-    [80, -6],
-    [115, -3],
-    [145, -6],
-    [175, -9],
-  ].forEach(([bpm, noiseDb]) =>
-    add('noise', `noise-${bpm}`, { tempoBpm: bpm, noiseDb, pattern: bpm > 140 ? 'four-on-floor' : 'backbeat' }),
-  );
-  return tracks;
 }

@@ -42,12 +42,28 @@ describe('synthesiseTrack', () => {
     expect(60 / (beats[beats.length - 1] - beats[beats.length - 2])).toBeGreaterThan(117);
   });
 
-  it('builds an evaluation set of at least 30 tracks over 60–180 BPM in six categories', () => {
-    const set = buildEvaluationSet();
-    expect(set.length).toBeGreaterThanOrEqual(30);
-    expect(new Set(set.map((t) => t.category)).size).toBe(6);
-    expect(Math.min(...set.map((t) => t.spec.tempoBpm))).toBe(60);
-    expect(Math.max(...set.map((t) => t.spec.tempoBpm))).toBeGreaterThanOrEqual(175);
+  it('builds two disjoint halves of 50 tracks over 55–185 BPM', () => {
+    const tuning = buildEvaluationSet('tuning');
+    const heldOut = buildEvaluationSet('held-out');
+    expect(tuning.length).toBe(50);
+    expect(heldOut.length).toBe(50);
+    const seeds = new Set(tuning.map((t) => t.spec.seed));
+    expect(heldOut.some((t) => seeds.has(t.spec.seed))).toBe(false);
+    for (const set of [tuning, heldOut]) {
+      expect(new Set(set.map((t) => t.category)).size).toBe(11);
+      expect(Math.min(...set.map((t) => t.spec.tempoBpm))).toBeGreaterThanOrEqual(55);
+      expect(Math.min(...set.map((t) => t.spec.tempoBpm))).toBeLessThan(66);
+      expect(Math.max(...set.map((t) => t.spec.tempoBpm))).toBeGreaterThanOrEqual(168);
+      expect(Math.max(...set.map((t) => t.spec.tempoBpm))).toBeLessThanOrEqual(185);
+    }
+  });
+
+  it('plays three beats a bar in a waltz and changes tempo at a step', () => {
+    const waltz = synthesiseTrack({ seed: 5, durationS: 6, tempoBpm: 120, pattern: 'waltz' });
+    expect(waltz.beatsS.length).toBe(12);
+    const beats = computeBeatGridS({ seed: 0, durationS: 20, tempoBpm: 100, tempoStep: { atS: 10, toBpm: 120 } });
+    expect(beats[1] - beats[0]).toBeCloseTo(0.6, 6);
+    expect(beats[beats.length - 1] - beats[beats.length - 2]).toBeCloseTo(0.5, 6);
   });
 
   it('renders non-silent original sounds of the requested length', () => {

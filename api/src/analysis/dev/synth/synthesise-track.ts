@@ -3,9 +3,30 @@ import { createRandom, type Random } from './seeded-random';
 import { addBassNote, addPadNote, convertMidiToHz } from './tonal-voices';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
-const { abs, ceil, floor, max, round, sqrt } = Math;
+const { abs, ceil, floor, max, min, round, sqrt } = Math;
 
-export type DrumPattern = 'backbeat' | 'four-on-floor' | 'syncopated';
+/**
+ * Drum grooves; the beat (what a listener taps) is always the quarter note of `tempoBpm`.
+ * - backbeat: rock, kick on 1 and 3, snare on 2 and 4, eighth hats
+ * - four-on-floor: kick on every beat, off-beat open hats
+ * - syncopated: kicks on the "and" of 2 and 3
+ * - sixteenths: backbeat with sixteenth hats
+ * - half-time: slow backbeat (snare on 2 and 4) under busy sixteenth hats and ghost kicks, so the hats suggest double
+ * - double-time: fast backbeat with hats only on the beat and chords changing every two bars
+ * - ballad: soft kick on 1 (and the "and" of 2), rim on 2 and 4, quiet eighth hats
+ * - waltz: three beats a bar, kick on 1, lighter snares on 2 and 3
+ * - ambient: kick on 1 and 3, soft rim on 2 and 4, quarter hats, all quiet under the pads
+ */
+export type DrumPattern =
+  | 'backbeat'
+  | 'four-on-floor'
+  | 'syncopated'
+  | 'sixteenths'
+  | 'half-time'
+  | 'double-time'
+  | 'ballad'
+  | 'waltz'
+  | 'ambient';
 
 /** What to synthesise: tempo (BPM, optionally drifting linearly to endTempoBpm), feel and impairments. */
 export type TrackSpec = {
@@ -25,6 +46,16 @@ export type TrackSpec = {
   humanizeMs?: number;
   /** Gain of the drums relative to the default, in dB. */
   drumGainDb?: number;
+  /** Gain of the hi-hats relative to the rest of the kit, in dB (bright mixes: +6). */
+  hatGainDb?: number;
+  /** Gain of the pads relative to the default, in dB. */
+  padGainDb?: number;
+  /** Seconds at the start with pads only (no drums, no bass). */
+  drumlessIntroS?: number;
+  /** Tempo step: from the first beat at or after `atS` the tempo is `toBpm`. */
+  tempoStep?: { atS: number; toBpm: number };
+  /** Wet level of a simple room reverb (0 = dry, ≈0.3 strong). */
+  reverbWet?: number;
 };
 
 /** Stereo mix with its separately rendered stems and the true beat times. */
@@ -47,18 +78,24 @@ const PROGRESSIONS = [
 const MAJOR_TRIAD = [0, 4, 7];
 const MINOR_TRIAD = [0, 3, 7];
 
-/** Times of all beats (quarter notes) from 0 until the end, tempo moving linearly per beat. */
-export function computeBeatGridS(spec: TrackSpec): number[] {
+/** Times of all beats (quarter notes) from 0 until the end (+ extraS), tempo moving linearly per beat (or stepping). */
+export function computeBeatGridS(spec: TrackSpec, extraS = 0): number[] {
   const endTempoBpm = spec.endTempoBpm ?? spec.tempoBpm;
   const estimatedCount = ceil((spec.durationS * max(spec.tempoBpm, endTempoBpm)) / 60) + 1;
   const beats: number[] = [];
   let t = 0;
-  for (let k = 0; t < spec.durationS; k++) {
+  for (let k = 0; t < spec.durationS + extraS; k++) {
     beats.push(t);
-    const bpm = spec.tempoBpm + ((endTempoBpm - spec.tempoBpm) * k) / max(1, estimatedCount - 1);
+    let bpm = spec.tempoBpm + ((endTempoBpm - spec.tempoBpm) * k) / max(1, estimatedCount - 1);
+    if (spec.tempoStep && t >= spec.tempoStep.atS) bpm = spec.tempoStep.toBpm;
     t += 60 / bpm;
   }
   return beats;
+}
+
+/** Beats per bar of a pattern. */
+function countBeatsPerBar(pattern: DrumPattern): number {
+  return pattern === 'waltz' ? 3 : 4;
 }
 
 /** Hits of one bar as [beat offset, instrument, gain]; off-beats are shifted later by the swing. */
@@ -68,6 +105,31 @@ function describeBar(
   random: Random,
 ): Array<[number, keyof ReturnType<typeof renderDrumKit>, number]> {
   const hits: Array<[number, 'kick' | 'snare' | 'closedHat' | 'openHat', number]> = [];
+  if (pattern === 'sixteenths' || pattern === 'half-time') {
+    for (let s = 0; s < 16; s++) hits.push([s / 4, 'closedHat', s % 4 === 0 ? 0.8 : s % 2 ? 0.45 : 0.6]);
+    hits.push([0, 'kick', 1], [1, 'snare', 0.9], [3, 'snare', 0.9]);
+    if (pattern === 'sixteenths') hits.push([2, 'kick', 1]);
+    else hits.push([2.5, 'kick', 0.7], [1.75, 'kick', 0.5], [3.75, 'snare', 0.25]);
+    return hits;
+  }
+  if (pattern === 'double-time' || pattern === 'ambient') {
+    for (let beat = 0; beat < 4; beat++) hits.push([beat, 'closedHat', 0.7]);
+    const snareGain = pattern === 'ambient' ? 0.45 : 0.9;
+    hits.push([0, 'kick', 1], [2, 'kick', 0.9], [1, 'snare', snareGain], [3, 'snare', snareGain]);
+    return hits;
+  }
+  if (pattern === 'ballad') {
+    for (let eighth = 0; eighth < 8; eighth++) hits.push([eighth / 2, 'closedHat', eighth % 2 ? 0.3 : 0.45]);
+    hits.push([0, 'kick', 0.9], [1, 'snare', 0.6], [3, 'snare', 0.6]);
+    if (random.next() < 0.5) hits.push([1.5, 'kick', 0.6]);
+    else hits.push([2, 'kick', 0.7]);
+    return hits;
+  }
+  if (pattern === 'waltz') {
+    for (let eighth = 0; eighth < 6; eighth++) hits.push([eighth / 2, 'closedHat', eighth % 2 ? 0.4 : 0.7]);
+    hits.push([0, 'kick', 1], [1, 'snare', 0.6], [2, 'snare', 0.6]);
+    return hits;
+  }
   for (let eighth = 0; eighth < 8; eighth++) hits.push([eighth / 2, 'closedHat', eighth % 2 ? 0.5 : 0.8]);
   if (pattern === 'four-on-floor') {
     for (let beat = 0; beat < 4; beat++) hits.push([beat, 'kick', 1], [beat + 0.5, 'openHat', 0.6]);
@@ -99,7 +161,11 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
   const length = round(spec.durationS * sampleRateHz);
   const percussive = [new Float32Array(length), new Float32Array(length)];
   const harmonic = [new Float32Array(length), new Float32Array(length)];
-  const beatsS = computeBeatGridS(spec);
+  // The grid runs a bar past the end so that the last, partial bar is played too.
+  const beatsS = computeBeatGridS(
+    spec,
+    240 / min(spec.tempoBpm, spec.endTempoBpm ?? spec.tempoBpm, spec.tempoStep?.toBpm ?? spec.tempoBpm) + 0.01,
+  );
   const kit = renderDrumKit(sampleRateHz, random);
   const drumGain = 0.5 * 10 ** ((spec.drumGainDb ?? 0) / 20);
   const swingRatio = spec.swingRatio ?? 0.5;
@@ -107,48 +173,91 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
   const introS = spec.quietIntroS ?? 0;
   const root = 40 + floor(random.next() * 8);
   const progression = random.pick(PROGRESSIONS);
-  const barCount = floor((beatsS.length - 1) / 4);
+  const pattern = spec.pattern ?? 'backbeat';
+  const beatsPerBar = countBeatsPerBar(pattern);
+  const padGain = 0.05 * 10 ** ((spec.padGainDb ?? 0) / 20);
+  const drumlessS = spec.drumlessIntroS ?? 0;
+  const hatGain = 10 ** ((spec.hatGainDb ?? 0) / 20);
+  const barsPerChord = pattern === 'double-time' ? 2 : 1;
+  const barCount = floor((beatsS.length - 1) / beatsPerBar);
   for (let bar = 0; bar < barCount; bar++) {
-    const barStartS = beatsS[bar * 4];
-    const barEndS = beatsS[bar * 4 + 4];
+    const barStartS = beatsS[bar * beatsPerBar];
+    const barEndS = beatsS[bar * beatsPerBar + beatsPerBar];
     const isIntro = barStartS < introS;
-    for (const [offset, instrument, gain] of describeBar(spec.pattern ?? 'backbeat', bar, random)) {
-      if (isIntro && instrument !== 'closedHat') continue;
-      const t = locateBeatPositionS(beatsS, bar * 4 + offset, swingRatio) + (random.next() * 2 - 1) * humanizeS;
+    const isDrumless = barStartS < drumlessS;
+    for (const [offset, instrument, gain] of describeBar(pattern, bar, random)) {
+      if (isDrumless || (isIntro && instrument !== 'closedHat')) continue;
+      const t =
+        locateBeatPositionS(beatsS, bar * beatsPerBar + offset, swingRatio) + (random.next() * 2 - 1) * humanizeS;
       const start = round(t * sampleRateHz);
       const level = drumGain * gain * (isIntro ? 0.25 : 1) * random.between(0.9, 1.05);
-      const pan = instrument.endsWith('Hat') ? 0.65 : 0.5;
-      mixSampleInto(percussive[0], kit[instrument], start, level * (1 - pan) * 2);
-      mixSampleInto(percussive[1], kit[instrument], start, level * pan * 2);
+      const isHat = instrument.endsWith('Hat');
+      const pan = isHat ? 0.65 : 0.5;
+      const hatLevel = isHat ? hatGain : 1;
+      mixSampleInto(percussive[0], kit[instrument], start, hatLevel * level * (1 - pan) * 2);
+      mixSampleInto(percussive[1], kit[instrument], start, hatLevel * level * pan * 2);
     }
-    const degree = progression[bar % progression.length];
+    const degree = progression[floor(bar / barsPerChord) % progression.length];
     const triad = [9, 2, 4].includes(degree % 12) || degree === 3 ? MINOR_TRIAD : MAJOR_TRIAD;
-    for (const interval of triad) {
-      const hz = convertMidiToHz(root + 24 + degree + interval);
-      addPadNote(harmonic[0], sampleRateHz, barStartS, barEndS - barStartS, hz, 0.05, 7);
-      addPadNote(harmonic[1], sampleRateHz, barStartS, barEndS - barStartS, hz * 1.001, 0.05, -7);
+    if (bar % barsPerChord === 0) {
+      const chordEndS = beatsS[min(beatsS.length - 1, (bar + barsPerChord) * beatsPerBar)];
+      for (const interval of triad) {
+        const hz = convertMidiToHz(root + 24 + degree + interval);
+        addPadNote(harmonic[0], sampleRateHz, barStartS, chordEndS - barStartS, hz, padGain, 7);
+        addPadNote(harmonic[1], sampleRateHz, barStartS, chordEndS - barStartS, hz * 1.001, padGain, -7);
+      }
     }
-    if (isIntro) continue;
-    for (const position of [0, 1.5, 2, 3]) {
-      const startS = locateBeatPositionS(beatsS, bar * 4 + position, swingRatio);
+    if (isIntro || isDrumless || pattern === 'ambient') continue;
+    const bassPositions = pattern === 'waltz' ? [0, 2] : pattern === 'double-time' ? [0, 2] : [0, 1.5, 2, 3];
+    for (const position of bassPositions) {
+      const startS = locateBeatPositionS(beatsS, bar * beatsPerBar + position, swingRatio);
       const bassHz = convertMidiToHz(root + degree + (position === 3 ? 7 : 0));
       addBassNote(harmonic, sampleRateHz, startS, (0.9 * (barEndS - barStartS)) / 4, bassHz, 0.18);
     }
   }
+  if (spec.reverbWet) for (const stem of [percussive, harmonic]) addReverb(stem, sampleRateHz, spec.reverbWet);
   const channels = [new Float32Array(length), new Float32Array(length)];
   for (let c = 0; c < 2; c++) for (let i = 0; i < length; i++) channels[c][i] = percussive[c][i] + harmonic[c][i];
   const stems: SynthesisedTrack['stems'] = { percussive, harmonic };
   if (spec.noiseDb !== undefined) stems.noise = addNoise(channels, spec.noiseDb, random);
   normaliseToPeak([channels, percussive, harmonic, ...(stems.noise ? [stems.noise] : [])], 0.89);
-  const tempoBpm = (60 * (beatsS.length - 1)) / (beatsS[beatsS.length - 1] - beatsS[0]);
+  const heardBeatsS = beatsS.filter((t) => t < spec.durationS);
+  const tempoBpm = (60 * (heardBeatsS.length - 1)) / (heardBeatsS[heardBeatsS.length - 1] - heardBeatsS[0]);
   return {
     sampleRateHz,
     durationS: length / sampleRateHz,
     channels,
     stems,
-    beatsS: beatsS.map((t) => round(t * 1e4) / 1e4),
+    beatsS: heardBeatsS.map((t) => round(t * 1e4) / 1e4),
     tempoBpm,
   };
+}
+
+/** Schroeder room reverb (four feedback combs, two all-passes) mixed into each channel at `wet`. */
+function addReverb(channels: Float32Array[], sampleRateHz: number, wet: number): void {
+  const combDelaysS = [0.0297, 0.0371, 0.0411, 0.0437];
+  channels.forEach((channel, c) => {
+    const wetSignal = new Float32Array(channel.length);
+    for (const delayS of combDelaysS) {
+      const delay = round((delayS + c * 0.0011) * sampleRateHz);
+      const feedback = 0.001 ** (delayS / 1.4);
+      const buffer = new Float32Array(channel.length);
+      for (let i = 0; i < channel.length; i++) {
+        buffer[i] = channel[i] + (i >= delay ? feedback * buffer[i - delay] : 0);
+        wetSignal[i] += buffer[i] * 0.25;
+      }
+    }
+    for (const delayS of [0.005, 0.0017]) {
+      const delay = round(delayS * sampleRateHz);
+      const input = wetSignal.slice();
+      for (let i = 0; i < channel.length; i++) {
+        const delayedIn = i >= delay ? input[i - delay] : 0;
+        const delayedOut = i >= delay ? wetSignal[i - delay] : 0;
+        wetSignal[i] = -0.7 * input[i] + delayedIn + 0.7 * delayedOut;
+      }
+    }
+    for (let i = 0; i < channel.length; i++) channel[i] = (1 - wet) * channel[i] + wet * wetSignal[i];
+  });
 }
 
 /** Adds white noise at `levelDb` relative to the mix RMS; returns the noise as its own stereo stem. */
