@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Load run: a scratch embedded database seeded with the demo catalog, the built API, and N logged-in
 // sessions (default 100) mixing list reads, workspace reads and beat writes (create + PUT at its
-// version) for D seconds (default 60); then the same against two API instances on the same database
+// version, on the one audio each session has open in its workspace, whose lock it takes first as
+// the workspace does) for D seconds (default 60); then the same against two API instances on the same database
 // behind a round-robin proxy on one port, to show the API is stateless. Loopback only.
 //   node scripts/bench-load.mjs [seconds] [sessions]   (or BENCH_LOAD_SECONDS / BENCH_LOAD_SESSIONS)
 import { spawn } from 'node:child_process';
@@ -72,7 +73,7 @@ const LIST_FILTERS = [
 ];
 
 /** The measured mix; every request's time goes into `stats`, anything unexpected is an error. */
-async function runSession(session, pool, deadline, stats) {
+async function runSession(session, pool, deadline, stats, own) {
   const timed = async (kind, method, url, body, expected) => {
     const t = process.hrtime.bigint();
     let res;
@@ -91,9 +92,15 @@ async function runSession(session, pool, deadline, stats) {
       stats.errors.push(`${kind} ${method} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
     return res.status === expected ? res.body : null;
   };
+  // The workspace takes its audio's lock on opening and refreshes it every 10 s.
+  let lockedAt = 0;
   while (Date.now() < deadline) {
+    if (Date.now() - lockedAt > 10_000) {
+      lockedAt = Date.now();
+      await timed('lock', 'POST', `/api/audio/${own.id}/lock/`, {}, 200);
+    }
     const roll = Math.random();
-    const audio = pick(pool);
+    const audio = roll < 0.75 ? pick(pool) : own;
     if (roll < 0.4) {
       await timed('list', 'GET', `/api/audio/?${new URLSearchParams(pick(LIST_FILTERS))}`, undefined, 200);
     } else if (roll < 0.75) {
@@ -209,7 +216,7 @@ async function loadRun(label, baseUrl, pool) {
   const stats = { times: [], errors: [], kinds: {}, saveCommands: [] };
   const started = Date.now();
   const deadline = started + DURATION_S * 1000;
-  await Promise.all(sessions.map((s) => runSession(s, pool, deadline, stats)));
+  await Promise.all(sessions.map((s, i) => runSession(s, pool, deadline, stats, pool[i % pool.length])));
   const elapsedS = (Date.now() - started) / 1000;
   const sorted = stats.times.sort((a, b) => a - b);
   const row = {

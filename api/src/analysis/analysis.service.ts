@@ -11,7 +11,8 @@ import {
 } from '@nestjs/common';
 
 import type { AudioAnalysisSource } from '../audios/audios.repository';
-import { AUDIO_NOT_FOUND_MESSAGE, AudiosService } from '../audios/audios.service';
+import { AudiosRepository } from '../audios/audios.repository';
+import { AUDIO_NOT_FOUND_MESSAGE } from '../audios/audios.service';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
 import { MEDIA_URL_PREFIX } from '../media/media-store.service';
@@ -44,7 +45,7 @@ export class AnalysisService {
 
   constructor(
     private readonly jobs: JobsService,
-    private readonly audios: AudiosService,
+    private readonly audios: AudiosRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.separatorName = createSeparatorFromConfig(config.STEM_SEPARATOR_COMMAND).name;

@@ -456,14 +456,23 @@ export class AudiosRepository {
 
   /** Ends one edit, moving the beat figures by what it changed (done beats also count as approvals). */
   async endEdit(musicCanonicalId: string, delta: BeatCounts): Promise<void> {
+    await this.moveBeatCounts(musicCanonicalId, delta, -1);
+  }
+
+  /**
+   * Moves the beat figures by what one edit changed (done beats also count as approvals) and the
+   * count of edits under way by `inFlight`; no write when nothing moves.
+   */
+  async moveBeatCounts(musicCanonicalId: string, delta: BeatCounts, inFlight = 0): Promise<void> {
+    const moved = delta.beats_done_count !== 0 || delta.ep_template_count !== 0;
+    if (!moved && inFlight === 0) return;
     const inc = {
-      edits_in_flight: -1,
+      ...(inFlight !== 0 ? { edits_in_flight: inFlight } : {}),
       beats_done_count: delta.beats_done_count,
       ep_template_count: delta.ep_template_count,
       beat_and_template_approved: delta.beats_done_count,
     };
     const write = () => this.audios.updateOne({ _id: musicCanonicalId }, { $inc: inc }).exec();
-    const moved = delta.beats_done_count !== 0 || delta.ep_template_count !== 0;
     await (moved ? this.recordingChanges([musicCanonicalId], write) : write());
   }
 

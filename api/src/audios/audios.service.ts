@@ -4,13 +4,11 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 
 import { TagsService } from '../tags/tags.service';
-import type { AudioRecord, StemTrackRecord } from './audio.schema';
 import { AUDIO_TAGS_CHANGED, type AudioTagsChanged } from './audio-events';
 import { buildAudioListFilter, buildAudioListSort } from './audio-list-filter';
 import { AudioListIndex } from './audio-list-index';
 import { toAudioDetail, toAudioListItem } from './audio-view';
 import {
-  type AudioAnalysisSource,
   AudiosRepository,
   type CatalogTotals,
   type SegmentSource,
@@ -68,11 +66,6 @@ export class AudiosService {
     return this.listIndex.everyAudio(() => this.audios.findStartTimeSources());
   }
 
-  /** Name, artist and tags of these audios, for the usage report. */
-  findUsageAudios(musicCanonicalIds: string[]) {
-    return this.audios.findUsageAudios(musicCanonicalIds);
-  }
-
   /** Loads the in-memory list ahead of the first request, where the list is kept in memory. */
   async warmList(): Promise<void> {
     await this.listIndex.warm();
@@ -113,49 +106,5 @@ export class AudiosService {
   /** Sets every tag's used_count from a full count over the audios (after imports and seeds). */
   async recountTagUsage(): Promise<void> {
     await this.tags.setAllUsedCounts(await this.audios.countAllTagUsage());
-  }
-
-  /** Import: inserts or updates by music_canonical_id; fields absent from `set` keep their values. */
-  upsertMany(rows: Array<{ set: Partial<AudioRecord>; onInsert: Partial<AudioRecord> }>): Promise<void> {
-    return this.audios.upsertMany(rows);
-  }
-
-  /** Demo and benchmark catalogs: plain bulk insert into an empty collection. */
-  insertMany(records: AudioRecord[]): Promise<void> {
-    return this.audios.insertMany(records);
-  }
-
-  findExistingIds(musicCanonicalIds: string[]): Promise<string[]> {
-    return this.audios.findExistingIds(musicCanonicalIds);
-  }
-
-  hasAny(): Promise<boolean> {
-    return this.audios.hasAny();
-  }
-
-  /** Media and answer-shaping fields for the analysis endpoints; null when the audio does not exist. */
-  findAnalysisSource(musicCanonicalId: string): Promise<AudioAnalysisSource | null> {
-    return this.audios.findAnalysisSource(musicCanonicalId);
-  }
-
-  setStemState(musicCanonicalId: string, status: string | null, tracks: StemTrackRecord[]): Promise<boolean> {
-    return this.audios.setStemState(musicCanonicalId, status, tracks);
-  }
-
-  setStemStateByMediaHash(
-    mediaHash: string,
-    fromStatuses: string[],
-    status: string,
-    tracks: StemTrackRecord[],
-  ): Promise<void> {
-    return this.audios.setStemStateByMediaHash(mediaHash, fromStatuses, status, tracks);
-  }
-
-  setPeaksByMediaHash(mediaHash: string, peaksUrl: string, durationMs: number): Promise<void> {
-    return this.audios.setPeaksByMediaHash(mediaHash, peaksUrl, durationMs);
-  }
-
-  findMediaWithoutPeaks(limit: number): Promise<Array<{ media_hash: string; media_url: string }>> {
-    return this.audios.findMediaWithoutPeaks(limit);
   }
 }

@@ -5,7 +5,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
 import { deriveLockState, toAudioDetail } from '../audios/audio-view';
-import { AudiosRepository, type BeatCounts } from '../audios/audios.repository';
+import { AudiosRepository, type AudioView, type BeatCounts } from '../audios/audios.repository';
 import { AUDIO_NOT_FOUND_MESSAGE } from '../audios/audios.service';
 import { CatalogCountersService } from '../audios/catalog-counters.service';
 import { LockClock } from '../locks/lock-clock';
@@ -19,10 +19,30 @@ export type AudioEdit = {
 };
 
 /**
- * The road for writes to an audio's beats, ending points and template approvals. An edit begins
- * with one conditional write on the audio that is refused (423) while another user holds a live
- * lock and counts the edit as under way, so taking the lock waits for it (LocksService.take); it
- * ends with one write that uncounts it and moves the beat figures by what it changed.
+ * How long the editor's own lock must still run for a write to skip counting itself as under way:
+ * far longer than a write takes, far shorter than the 30 s a lock lasts between refreshes.
+ */
+const HELD_LOCK_MARGIN_MS = 5_000;
+
+function startEdit(view: AudioView, now: Date): { edit: AudioEdit; delta: BeatCounts } {
+  const delta: BeatCounts = { beats_done_count: 0, ep_template_count: 0 };
+  const edit: AudioEdit = {
+    audio: toAudioDetail(view, now),
+    count: (d) => {
+      delta.beats_done_count += d.beats_done_count;
+      delta.ep_template_count += d.ep_template_count;
+    },
+  };
+  return { edit, delta };
+}
+
+/**
+ * The road for writes to an audio's beats, ending points and template approvals. When the editor
+ * holds the audio's lock (the workspace takes it before editing), the write goes straight on: no
+ * one else can take a live lock. Otherwise an edit begins with one conditional write on the audio
+ * that is refused (423) while another user holds a live lock and counts the edit as under way, so
+ * taking the lock waits for it (LocksService.take); it ends with one write that uncounts it. Either
+ * way the beat figures move by what the edit changed, with one `$inc` when they moved.
  *
  * A template approval changes figures recomputed from all of the audio's templates, a rule that
  * spans documents, so those writes also take the audio's edit lease across API instances and
@@ -43,16 +63,21 @@ export class AudioEditsService {
 
   async run<T>(musicCanonicalId: string, username: string, write: (edit: AudioEdit) => Promise<T>): Promise<T> {
     const now = this.clock.now();
+    const current = await this.audios.findViewByMusicId(musicCanonicalId);
+    if (!current) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
+    // The editor holds the lock for a while yet: nobody else can take it before this write lands.
+    if (
+      current.locked_by === username &&
+      (current.lock_expires_at?.getTime() ?? 0) > now.getTime() + HELD_LOCK_MARGIN_MS
+    ) {
+      const { edit, delta } = startEdit(current, now);
+      const result = await write(edit);
+      await this.audios.moveBeatCounts(musicCanonicalId, delta);
+      return result;
+    }
     const view = await this.audios.beginEdit(musicCanonicalId, username, now);
     if (!view) throw await this.refusal(musicCanonicalId, now);
-    const delta: BeatCounts = { beats_done_count: 0, ep_template_count: 0 };
-    const edit: AudioEdit = {
-      audio: toAudioDetail(view, now),
-      count: (d) => {
-        delta.beats_done_count += d.beats_done_count;
-        delta.ep_template_count += d.ep_template_count;
-      },
-    };
+    const { edit, delta } = startEdit(view, now);
     try {
       return await write(edit);
     } finally {

@@ -8,6 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 
 import { ApprovalRowsService } from '../approvals/approval-rows.service';
+import { AudiosRepository } from '../audios/audios.repository';
 import { AudiosService } from '../audios/audios.service';
 import { ConfigModule } from '../config/config.module';
 import { loadConfig } from '../config/env.schema';
@@ -48,7 +49,7 @@ async function insertCatalog(
   count: number,
   options: DemoOptions,
 ): Promise<{ templates: number; reels: number; audioIds: string[] }> {
-  const audios = ctx.get(AudiosService);
+  const audios = ctx.get(AudiosRepository);
   const templates = ctx.get(TemplatesService);
   const reels = ctx.get(ReelsService);
   let templateCount = 0;
@@ -91,7 +92,8 @@ export async function seedDemoCatalog(options: SeedDemoOptions): Promise<SeedDem
   );
   try {
     const audios = ctx.get(AudiosService);
-    if (await audios.hasAny()) return { seeded: false, audios: 0, templates: 0, reels: 0, ms: Date.now() - started };
+    if (await ctx.get(AudiosRepository).hasAny())
+      return { seeded: false, audios: 0, templates: 0, reels: 0, ms: Date.now() - started };
     const cacheDir = options.cacheDir ?? join(config.MEDIA_DIR, '..', 'demo-cache');
     const media = await prepareDemoMedia({
       store: ctx.get(MediaStoreService),

@@ -3,6 +3,7 @@ import { Injectable, Scope } from '@nestjs/common';
 
 import { ApprovalRowsService } from '../approvals/approval-rows.service';
 import { type AudioRecord, deriveSearchKey } from '../audios/audio.schema';
+import { AudiosRepository } from '../audios/audios.repository';
 import { AudiosService } from '../audios/audios.service';
 import { CatalogCountersService } from '../audios/catalog-counters.service';
 import { deriveMediaExtension, MediaStoreService } from '../media/media-store.service';
@@ -38,6 +39,7 @@ export class CatalogImportService {
 
   constructor(
     private readonly audios: AudiosService,
+    private readonly audioRecords: AudiosRepository,
     private readonly counters: CatalogCountersService,
     private readonly templates: TemplatesService,
     private readonly reels: ReelsService,
@@ -84,7 +86,7 @@ export class CatalogImportService {
             this.refuse(file, line, (e as Error).message);
           }
         }
-        await this.audios.upsertMany(rows);
+        await this.audioRecords.upsertMany(rows);
         for (const r of rows) this.touched.add(r.set.music_canonical_id!);
         return rows.length;
       },
@@ -150,7 +152,7 @@ export class CatalogImportService {
     good: Good<T>[],
   ): Promise<Good<T>[]> {
     const known = new Set(
-      await this.audios.findExistingIds([...new Set(good.map((g) => g.record.music_canonical_id))]),
+      await this.audioRecords.findExistingIds([...new Set(good.map((g) => g.record.music_canonical_id))]),
     );
     return good.filter((g) => {
       if (known.has(g.record.music_canonical_id)) return true;

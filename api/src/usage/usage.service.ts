@@ -2,7 +2,7 @@ import type { AudioUsageQuery, AudioUsageRow } from '@curator/shared/contract';
 import { PAGE_SIZE } from '@curator/shared/domain';
 import { Injectable } from '@nestjs/common';
 
-import { AudiosService } from '../audios/audios.service';
+import { AudiosRepository } from '../audios/audios.repository';
 import { validationFailed } from '../common/api-errors';
 import { ReelsService } from '../reels/reels.service';
 
@@ -24,7 +24,7 @@ export function rankUsage(counts: UsageCount[]): UsageCount[] {
 export class UsageService {
   constructor(
     private readonly reels: ReelsService,
-    private readonly audios: AudiosService,
+    private readonly audios: AudiosRepository,
   ) {}
 
   async list(query: AudioUsageQuery): Promise<AudioUsageRow[]> {

@@ -2,6 +2,7 @@ import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 
 import { Audio, AudioRecord, deriveSearchKey } from '../../src/audios/audio.schema';
+import { AudiosRepository } from '../../src/audios/audios.repository';
 import { AudiosService } from '../../src/audios/audios.service';
 import { TagsService } from '../../src/tags/tags.service';
 import type { TestApp } from './test-app';
@@ -88,7 +89,7 @@ export function audioModel(t: TestApp): Model<Audio> {
 /** Writes audios the way the seed and import do: through the catalog's service, changes recorded. */
 /** Inserts audios as the import does: their tags get records, and every tag's used count is counted. */
 export async function insertAudios(t: TestApp, audios: AudioRecord[]): Promise<void> {
-  await t.app.get(AudiosService).insertMany(audios);
+  await t.app.get(AudiosRepository).insertMany(audios);
   await t.app.get(TagsService).resolveSpellings(audios.flatMap((a) => a.tags ?? []));
   await t.app.get(AudiosService).recountTagUsage();
 }

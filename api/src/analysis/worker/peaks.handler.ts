@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
-import { AudiosService } from '../../audios/audios.service';
+import { AudiosRepository } from '../../audios/audios.repository';
 import { MediaStoreService } from '../../media/media-store.service';
 import type { PeaksResult } from '../analysis-results';
 import { decodeFile } from '../dsp/decode-audio';
@@ -18,7 +18,7 @@ export class PeaksHandler implements JobHandler {
 
   constructor(
     private readonly store: MediaStoreService,
-    private readonly audios: AudiosService,
+    private readonly audios: AudiosRepository,
   ) {}
 
   async run({ job, mediaFile }: JobAttempt): Promise<PeaksResult> {

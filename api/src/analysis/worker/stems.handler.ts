@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AudiosService } from '../../audios/audios.service';
+import { AudiosRepository } from '../../audios/audios.repository';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/env.schema';
 import { MediaStoreService } from '../../media/media-store.service';
@@ -28,7 +28,7 @@ export class StemsHandler implements JobHandler {
 
   constructor(
     private readonly store: MediaStoreService,
-    private readonly audios: AudiosService,
+    private readonly audios: AudiosRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.separator = createSeparatorFromConfig(config.STEM_SEPARATOR_COMMAND);
