@@ -6,7 +6,7 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { AUDIO_TAGS_CHANGED, type AudioTagsChanged } from '../audios/audio-events';
 import { AudiosService } from '../audios/audios.service';
 import { KeyedMutex } from '../audios/keyed-mutex';
-import { TemplatesService } from '../templates/templates.service';
+import { TemplatesRepository } from '../templates/templates.repository';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import { ApprovalRecord, approvalRowId } from './approval.schema';
 import {
@@ -79,7 +79,7 @@ export class ApprovalRowsService {
   constructor(
     private readonly rows: ApprovalsRepository,
     private readonly audios: AudiosService,
-    private readonly templates: TemplatesService,
+    private readonly templates: TemplatesRepository,
     private readonly listIndex: ApprovalListIndex,
   ) {}
 

@@ -3,6 +3,7 @@ import { deriveCloneOffsets } from '@curator/shared/domain';
 import { Injectable, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
 
 import { AudiosService } from '../audios/audios.service';
+import { BeatsRepository } from '../beats/beats.repository';
 import { BeatsService } from '../beats/beats.service';
 import { TemplateApprovalsService } from '../templates/template-approvals.service';
 import { ApprovalRowsService } from './approval-rows.service';
@@ -19,6 +20,7 @@ export class ApprovalsQueryService implements OnApplicationBootstrap {
     private readonly rows: ApprovalRowsService,
     private readonly audios: AudiosService,
     private readonly beats: BeatsService,
+    private readonly beatRecords: BeatsRepository,
     private readonly templates: TemplateApprovalsService,
   ) {}
 
@@ -65,7 +67,7 @@ export class ApprovalsQueryService implements OnApplicationBootstrap {
   }
 
   private async readBeatTiming(id: string): Promise<SourceTiming | null> {
-    const beat = await this.beats.findById(id);
+    const beat = await this.beatRecords.findById(id);
     return (
       beat && {
         offsets: beat.offsets,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
-import { ReelsService } from '../reels/reels.service';
-import { TemplatesService } from '../templates/templates.service';
+import { ReelsRepository } from '../reels/reels.repository';
+import { TemplatesRepository } from '../templates/templates.repository';
 import { AudioListIndex } from './audio-list-index';
 import { AudiosRepository, UNCOUNTED_FILTER } from './audios.repository';
 import { computeAudioCounters, isStartedAtHighlight } from './catalog-counters';
@@ -30,8 +30,8 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 export class CatalogCountersService {
   constructor(
     private readonly audios: AudiosRepository,
-    private readonly templates: TemplatesService,
-    private readonly reels: ReelsService,
+    private readonly templates: TemplatesRepository,
+    private readonly reels: ReelsRepository,
     private readonly listIndex: AudioListIndex,
   ) {}
 

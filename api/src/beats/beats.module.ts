@@ -14,6 +14,6 @@ import { EndingPointsController } from './ending-points.controller';
   imports: [MongooseModule.forFeature([{ name: Beat.name, schema: BeatSchema }]), AudiosModule, LocksModule],
   controllers: [BeatsController, EndingPointsController],
   providers: [BeatsRepository, BeatsService, AudioEditsService],
-  exports: [BeatsService, AudioEditsService],
+  exports: [BeatsService, BeatsRepository, AudioEditsService],
 })
 export class BeatsModule {}

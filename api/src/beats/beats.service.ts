@@ -137,18 +137,6 @@ export class BeatsService {
     });
   }
 
-  findById(id: string): Promise<BeatRecord | null> {
-    return this.beats.findById(id);
-  }
-
-  countAll(): Promise<number> {
-    return this.beats.countAll();
-  }
-
-  countAllDone(): Promise<number> {
-    return this.beats.countAllDone();
-  }
-
   /** Done beats as approvals facts, a page at a time (rebuild of the read model). */
   async findDoneFacts(afterId: string | null, limit: number): Promise<ReturnType<typeof toApprovalFacts>[]> {
     const after = afterId ? ((await this.beats.findById(afterId))?._id ?? null) : null;

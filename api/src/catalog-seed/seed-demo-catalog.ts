@@ -14,9 +14,9 @@ import { ConfigModule } from '../config/config.module';
 import { loadConfig } from '../config/env.schema';
 import { MediaStoreService } from '../media/media-store.service';
 import { DatabaseModule } from '../persistence/database.module';
-import { ReelsService } from '../reels/reels.service';
+import { ReelsRepository } from '../reels/reels.repository';
 import { TagsService } from '../tags/tags.service';
-import { TemplatesService } from '../templates/templates.service';
+import { TemplatesRepository } from '../templates/templates.repository';
 import { CatalogSeedModule } from './catalog-seed.module';
 import { prepareDemoMedia } from './demo-media';
 import { DEMO_TAGS, type DemoOptions, generateDemoChunk } from './demo-records';
@@ -50,8 +50,8 @@ async function insertCatalog(
   options: DemoOptions,
 ): Promise<{ templates: number; reels: number; audioIds: string[] }> {
   const audios = ctx.get(AudiosRepository);
-  const templates = ctx.get(TemplatesService);
-  const reels = ctx.get(ReelsService);
+  const templates = ctx.get(TemplatesRepository);
+  const reels = ctx.get(ReelsRepository);
   let templateCount = 0;
   let reelCount = 0;
   const audioIds: string[] = [];

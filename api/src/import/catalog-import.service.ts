@@ -7,9 +7,9 @@ import { AudiosRepository } from '../audios/audios.repository';
 import { AudiosService } from '../audios/audios.service';
 import { CatalogCountersService } from '../audios/catalog-counters.service';
 import { deriveMediaExtension, MediaStoreService } from '../media/media-store.service';
-import { ReelsService } from '../reels/reels.service';
+import { ReelsRepository } from '../reels/reels.repository';
 import { TagsService } from '../tags/tags.service';
-import { TemplatesService } from '../templates/templates.service';
+import { TemplatesRepository } from '../templates/templates.repository';
 import {
   AudioImportRecord,
   AudioImportRecordSchema,
@@ -41,8 +41,8 @@ export class CatalogImportService {
     private readonly audios: AudiosService,
     private readonly audioRecords: AudiosRepository,
     private readonly counters: CatalogCountersService,
-    private readonly templates: TemplatesService,
-    private readonly reels: ReelsService,
+    private readonly templates: TemplatesRepository,
+    private readonly reels: ReelsRepository,
     private readonly tags: TagsService,
     private readonly media: MediaStoreService,
     private readonly approvals: ApprovalRowsService,
@@ -169,7 +169,7 @@ export class CatalogImportService {
         const rows = await this.withKnownAudio(file, good);
         const previous = await this.templates.findOwners(rows.map((g) => g.record.template_clips_media_id));
         await this.templates.upsertMany(
-          rows.map((g) => toTemplateRow(g.record) as Parameters<TemplatesService['upsertMany']>[0][number]),
+          rows.map((g) => toTemplateRow(g.record) as Parameters<TemplatesRepository['upsertMany']>[0][number]),
         );
         for (const g of rows) this.touched.add(g.record.music_canonical_id);
         for (const owner of previous.values()) this.touched.add(owner);

@@ -4,9 +4,9 @@ import { Injectable } from '@nestjs/common';
 
 import { JobsService } from '../analysis/jobs/jobs.service';
 import { AudiosService } from '../audios/audios.service';
-import { BeatsService } from '../beats/beats.service';
-import { TagsService } from '../tags/tags.service';
-import { UsersService } from '../users/users.service';
+import { BeatsRepository } from '../beats/beats.repository';
+import { TagsRepository } from '../tags/tags.repository';
+import { UsersRepository } from '../users/users.repository';
 import { MetricsRepository } from './metrics.repository';
 
 /** Keys of GET /api/metrics/, in the order the screen lists them. */
@@ -47,9 +47,9 @@ export class MetricsService {
   constructor(
     private readonly metrics: MetricsRepository,
     private readonly audios: AudiosService,
-    private readonly beats: BeatsService,
-    private readonly users: UsersService,
-    private readonly tags: TagsService,
+    private readonly beats: BeatsRepository,
+    private readonly users: UsersRepository,
+    private readonly tags: TagsRepository,
     private readonly jobs: JobsService,
   ) {}
 
@@ -60,8 +60,8 @@ export class MetricsService {
       this.audios.catalogTotals(),
       this.beats.countAll(),
       this.beats.countAllDone(),
-      this.users.countUsers(),
-      this.tags.count(),
+      this.users.countAll(),
+      this.tags.countAll(),
       this.jobs.countByStatus(),
       this.metrics.databaseSize(),
     ]);

@@ -9,6 +9,6 @@ import { TagsService } from './tags.service';
 @Module({
   imports: [MongooseModule.forFeature([{ name: Tag.name, schema: TagSchema }])],
   providers: [TagsRepository, TagsService],
-  exports: [TagsService],
+  exports: [TagsService, TagsRepository],
 })
 export class TagsModule {}

@@ -22,10 +22,6 @@ export function toTagWire(t: TagRecord): Tag {
 export class TagsService {
   constructor(private readonly tags: TagsRepository) {}
 
-  count(): Promise<number> {
-    return this.tags.countAll();
-  }
-
   async list(): Promise<Tag[]> {
     return (await this.tags.listOrderedByText()).map(toTagWire);
   }

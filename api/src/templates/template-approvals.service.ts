@@ -10,7 +10,7 @@ import {
 } from '../approvals/approval-events';
 import { AudiosService } from '../audios/audios.service';
 import { AudioEditsService } from '../beats/audio-edits.service';
-import { BeatsService } from '../beats/beats.service';
+import { BeatsRepository } from '../beats/beats.repository';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import type { TemplateRecord } from './template.schema';
 import { TemplateApprovalsRepository } from './template-approvals.repository';
@@ -29,7 +29,7 @@ export class TemplateApprovalsService {
     private readonly templates: TemplateApprovalsRepository,
     private readonly edits: AudioEditsService,
     private readonly events: EventEmitter2,
-    private readonly beats: BeatsService,
+    private readonly beats: BeatsRepository,
     private readonly audios: AudiosService,
   ) {}
 

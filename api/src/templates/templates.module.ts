@@ -10,6 +10,6 @@ import { TemplatesService } from './templates.service';
   imports: [MongooseModule.forFeature([{ name: Template.name, schema: TemplateSchema }])],
   controllers: [TemplatesController],
   providers: [TemplatesRepository, TemplatesService],
-  exports: [TemplatesService],
+  exports: [TemplatesRepository],
 })
 export class TemplatesModule {}

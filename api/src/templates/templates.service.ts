@@ -2,7 +2,7 @@ import type { Template as TemplateWire, TemplateListQuery } from '@curator/share
 import { Injectable } from '@nestjs/common';
 
 import type { TemplateRecord } from './template.schema';
-import { TemplateCounterRow, TemplatesRepository } from './templates.repository';
+import { TemplatesRepository } from './templates.repository';
 
 /** Wire shape of GET /api/templates/ (the contract in shared/src/contract). */
 export function toTemplateWire(t: TemplateRecord): TemplateWire {
@@ -30,29 +30,5 @@ export class TemplatesService {
       excludeApproved: query.exclude_approved === true,
     });
     return rows.map(toTemplateWire);
-  }
-
-  findApprovedOfAudios(musicCanonicalIds: string[]): Promise<TemplateRecord[]> {
-    return this.templates.findApprovedOfAudios(musicCanonicalIds);
-  }
-
-  findCounterRows(musicCanonicalIds: string[]): Promise<TemplateCounterRow[]> {
-    return this.templates.findCounterRows(musicCanonicalIds);
-  }
-
-  setStartedAtHighlight(rows: Array<{ templateClipsMediaId: string; value: boolean }>): Promise<void> {
-    return this.templates.setStartedAtHighlight(rows);
-  }
-
-  upsertMany(rows: Array<{ set: Partial<TemplateRecord>; onInsert: Partial<TemplateRecord> }>): Promise<void> {
-    return this.templates.upsertMany(rows);
-  }
-
-  insertMany(records: TemplateRecord[]): Promise<void> {
-    return this.templates.insertMany(records);
-  }
-
-  findOwners(templateClipsMediaIds: string[]): Promise<Map<string, string>> {
-    return this.templates.findOwners(templateClipsMediaIds);
   }
 }

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 
 import { AudiosRepository } from '../audios/audios.repository';
 import { validationFailed } from '../common/api-errors';
-import { ReelsService } from '../reels/reels.service';
+import { ReelsRepository } from '../reels/reels.repository';
 
 export type UsageCount = { musicCanonicalId: string; count: number };
 
@@ -23,7 +23,7 @@ export function rankUsage(counts: UsageCount[]): UsageCount[] {
 @Injectable()
 export class UsageService {
   constructor(
-    private readonly reels: ReelsService,
+    private readonly reels: ReelsRepository,
     private readonly audios: AudiosRepository,
   ) {}
 

@@ -11,6 +11,6 @@ import { UsersService } from './users.service';
   imports: [MongooseModule.forFeature([{ name: User.name, schema: UserSchema }]), SessionsModule],
   controllers: [UsersController],
   providers: [UsersRepository, UsersService],
-  exports: [UsersService],
+  exports: [UsersService, UsersRepository],
 })
 export class UsersModule {}
