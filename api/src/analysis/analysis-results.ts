@@ -10,9 +10,8 @@ export type AutobeatResult = {
   beats_s: number[];
   tempo_bpm: number;
   tempo_alternatives_bpm: number[];
-  /** Absent from results stored before variants and onsets existed. */
-  variants?: AutobeatVariant[];
-  onsets_s?: number[];
+  variants: AutobeatVariant[];
+  onsets_s: number[];
   duration_s: number;
 };
 

@@ -152,12 +152,12 @@ export function toAutobeatAnswer(
     offsets: allowed(result.beats_s),
     tempo_bpm: result.tempo_bpm > 0 ? result.tempo_bpm : null,
     tempo_alternatives_bpm: result.tempo_alternatives_bpm.filter((t) => t > 0),
-    variants: (result.variants ?? []).map((v) => ({
+    variants: result.variants.map((v) => ({
       factor: v.factor,
       bpm: v.bpm,
       confidence: v.confidence,
       offsets: allowed(v.beats_s),
     })),
-    onsets: normalizeOffsets(result.onsets_s ?? []),
+    onsets: normalizeOffsets(result.onsets_s),
   };
 }

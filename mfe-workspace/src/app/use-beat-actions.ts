@@ -21,7 +21,6 @@ import {
 } from '@curator/shared';
 import { useCallback, useRef, useState } from 'react';
 
-import { applyTempoVariant, type TempoVariant } from '../features/autobeat/tempo-variants';
 import type { SnapSetting } from '../features/autobeat/use-snap-setting';
 import type { WorkspaceModel } from './use-workspace-model';
 import type { useWorkspaceSaves } from './use-workspace-saves';
@@ -134,19 +133,15 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     await create(AUTOBEAT_BEAT_NAME, 'auto', offsets);
   };
 
-  /**
-   * A tempo variant replaces the automated beat's offsets in one undoable step: the tracker's own
-   * beats at that level, or (for an answer without them) every 2nd beat / a beat between each two.
-   */
-  const applyVariant = (variant: TempoVariantAnswer | TempoVariant) => {
+  /** A tempo variant replaces the automated beat's offsets with the tracker's beats at that level, in one undoable step. */
+  const applyVariant = (variant: TempoVariantAnswer) => {
     const target = activeBeat?.type === 'auto' ? activeBeat : [...beats].reverse().find((b) => b.type === 'auto');
     if (!target || !canWrite()) return;
     dispatchEditor({ type: 'beatActivated', beatId: target.id });
-    const offsets =
-      typeof variant === 'string'
-        ? applyTempoVariant(target.offsets, variant)
-        : variant.offsets.filter((o) => !isBeforeFirstHighlight(o, rules.isOriginalSound, rules.highlightStartTimesMs));
-    setOffsets(target, offsets);
+    setOffsets(
+      target,
+      variant.offsets.filter((o) => !isBeforeFirstHighlight(o, rules.isOriginalSound, rules.highlightStartTimesMs)),
+    );
   };
 
   /** Snap needs the onsets: the cached autobeat analysis of the audio brings them (no beat is made). */

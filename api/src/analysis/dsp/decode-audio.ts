@@ -216,8 +216,9 @@ async function readHead(path: string, length: number): Promise<Uint8Array> {
 }
 
 /**
- * Decodes an audio file to float PCM: m4a/aac through ffmpeg; mp3 through ffmpeg when it is installed (several times
- * faster than WASM), else in-process like wav/ogg/opus/flac (WASM).
+ * Decodes an audio file to float PCM: m4a/aac through ffmpeg; mp3 through ffmpeg when it is installed (an 80 s
+ * MP3 took 150–280 ms against 240–270 ms for the WASM decoder on one core of the build machine), else in-process
+ * like wav/ogg/opus/flac (WASM).
  */
 export async function decodeFile(path: string, options: DecodeOptions = {}): Promise<DecodedAudio> {
   const format = sniffAudioFormat(await readHead(path, 256));

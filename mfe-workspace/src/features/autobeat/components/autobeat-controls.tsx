@@ -2,7 +2,7 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { AUTOBEAT_BUTTON, type AutobeatAnswer, type TempoVariantAnswer } from '@curator/shared';
 import { Button, Checkbox, Space } from 'antd';
 
-import { describeVariantTempo, formatTempoFactor, type TempoVariant } from '../tempo-variants';
+import { formatTempoFactor } from '../tempo-variants';
 import type { SnapSetting } from '../use-snap-setting';
 
 export type AutobeatControlsProps = {
@@ -11,7 +11,7 @@ export type AutobeatControlsProps = {
   /** The last autobeat answer of this visit, to offer its tempo variants. */
   lastRun: AutobeatAnswer | null;
   onRun: () => void;
-  onVariant: (variant: TempoVariantAnswer | TempoVariant) => void;
+  onVariant: (variant: TempoVariantAnswer) => void;
   snap: SnapSetting;
   /** Turning Snap on fetches the audio's onsets when this visit has none yet. */
   onSnapOn: () => void;
@@ -43,38 +43,18 @@ export function AutobeatControls({
               {Math.round(lastRun.tempo_bpm)} BPM
             </span>
           )}
-          {others.length > 0
-            ? others.map((variant) => (
-                <Button
-                  key={variant.factor}
-                  size="small"
-                  disabled={disabled}
-                  data-testid="tempo-variant"
-                  onClick={() => onVariant(variant)}
-                  title={`Replace the automated beat with the beat at ${Math.round(variant.bpm)} BPM (confidence ${Math.round(variant.confidence * 100)} %)`}
-                >
-                  {`${formatTempoFactor(variant.factor)} (${Math.round(variant.bpm)} BPM)`}
-                </Button>
-              ))
-            : (['half', 'double'] as const).map((kind) => {
-                const bpm = describeVariantTempo(lastRun.tempo_bpm, lastRun.tempo_alternatives_bpm, kind);
-                return (
-                  <Button
-                    key={kind}
-                    size="small"
-                    disabled={disabled}
-                    onClick={() => onVariant(kind)}
-                    title={
-                      kind === 'half'
-                        ? 'Keep every 2nd beat of the automated beat'
-                        : 'Add a beat between each two of the automated beat'
-                    }
-                  >
-                    {kind === 'half' ? '×0.5' : '×2'}
-                    {bpm !== null ? ` (${bpm} BPM)` : ''}
-                  </Button>
-                );
-              })}
+          {others.map((variant) => (
+            <Button
+              key={variant.factor}
+              size="small"
+              disabled={disabled}
+              data-testid="tempo-variant"
+              onClick={() => onVariant(variant)}
+              title={`Replace the automated beat with the beat at ${Math.round(variant.bpm)} BPM (confidence ${Math.round(variant.confidence * 100)} %)`}
+            >
+              {`${formatTempoFactor(variant.factor)} (${Math.round(variant.bpm)} BPM)`}
+            </Button>
+          ))}
         </>
       )}
       <Checkbox
