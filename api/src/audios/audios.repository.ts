@@ -454,11 +454,6 @@ export class AudiosRepository {
       .exec();
   }
 
-  /** Ends one edit, moving the beat figures by what it changed (done beats also count as approvals). */
-  async endEdit(musicCanonicalId: string, delta: BeatCounts): Promise<void> {
-    await this.moveBeatCounts(musicCanonicalId, delta, -1);
-  }
-
   /**
    * Moves the beat figures by what one edit changed (done beats also count as approvals) and the
    * count of edits under way by `inFlight`; no write when nothing moves.

@@ -81,7 +81,8 @@ export class AudioEditsService {
     try {
       return await write(edit);
     } finally {
-      await this.audios.endEdit(musicCanonicalId, delta);
+      // The edit ends: no longer under way, and the figures move.
+      await this.audios.moveBeatCounts(musicCanonicalId, delta, -1);
     }
   }
 
