@@ -28,4 +28,23 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The kernel is one shared instance on the page: code outside it imports it by its package
+    // name, which Module Federation shares; a relative import would compile a second copy.
+    files: ['shared/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/kernel/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(.*/)?kernel(/|$)',
+              message: "Import the kernel as '@curator/shared/kernel' (one instance on the page).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

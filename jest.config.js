@@ -36,7 +36,7 @@ module.exports = {
       displayName: 'unit',
       rootDir: __dirname,
       testEnvironment: 'node',
-      roots: ['<rootDir>/shared/src', '<rootDir>/api/src', '<rootDir>/scripts', '<rootDir>/tools'],
+      roots: ['<rootDir>/shared/src', '<rootDir>/api/src', '<rootDir>/shell/src', '<rootDir>/scripts', '<rootDir>/tools'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.ts$': swcNode },
       moduleNameMapper: sharedSource,

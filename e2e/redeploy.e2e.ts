@@ -9,14 +9,17 @@ import { createAdminWithCommand } from './harness/session';
 
 const ROOT = path.join(__dirname, '..');
 
-/** name → content of every file of a built app, to prove which apps a redeploy touched. */
+/**
+ * What a built app serves: the shell's files by name and content, a remote's build folders and the
+ * build its dist/LATEST names — to prove which apps a redeploy touched.
+ */
 function snapshotDist(app: string): Map<string, string> {
   const dir = path.join(ROOT, app, 'dist');
   return new Map(
     fs
-      .readdirSync(dir)
-      .filter((f) => f !== '.stamp')
-      .map((f) => [f, fs.readFileSync(path.join(dir, f), 'latin1')]),
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.name !== '.stamp')
+      .map((entry) => [entry.name, entry.isDirectory() ? 'build' : fs.readFileSync(path.join(dir, entry.name), 'latin1')]),
   );
 }
 

@@ -1,5 +1,7 @@
 // One webpack configuration for the shell (host) and the four remotes, so that every app shares the
 // same singletons and build settings. Remotes expose one module, './app': single-spa lifecycles.
+const { createHash } = require('node:crypto');
+const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const webpack = require('webpack');
@@ -11,12 +13,27 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 const ROOT = path.join(__dirname, '..');
 const versionOf = (pkg) => require(path.join(ROOT, 'node_modules', pkg, 'package.json')).version;
-const singleton = (pkg, request = pkg) => [request, { singleton: true, requiredVersion: `^${versionOf(pkg)}` }];
+const KERNEL_DIR = path.join(ROOT, 'shared/src/kernel');
+const KERNEL_VERSION = require(path.join(KERNEL_DIR, 'kernel.json')).version;
+const ANTD_KIT = path.join(ROOT, 'shared/src/ui/antd-kit.ts');
 
-// Identical in host and remotes: one React, one router, one Redux store and API slice, one antd.
-// `antd` is the suite's kit (shared/src/ui/antd-kit.ts): only the components the apps use, one copy
-// on the page, with zero-runtime styles from the one static style sheet the shell links.
-// '@curator/shared/ui' is compiled into each app.
+// A singleton is one instance on the page: a screen whose requirement the page's copy does not meet
+// fails to load (strictVersion) instead of running on whatever was loaded first; the shell names the
+// screen and both versions (shell/src/features/screens/kernel-check.ts).
+const singleton = (pkg, request = pkg) => [
+  request,
+  { singleton: true, strictVersion: true, requiredVersion: `^${versionOf(pkg)}` },
+];
+
+/** A short hash of a file's text, so that a shared module's version moves whenever its source does. */
+const hashOf = (file) => createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 8);
+
+// Only what must be one instance on the page is shared (mfe-recipe.md §2.1a): React, the router,
+// Redux, single-spa, and the kernel (store, base API, session, toasts). Everything else of
+// '@curator/shared' is compiled into each app, so a screen runs the rules and texts it was built with.
+// antd is the suite's kit (shared/src/ui/antd-kit.ts): shared, but not as a singleton, under a
+// version that names the kit's source, so a screen whose kit differs from the shell's loads its own.
+const KIT_VERSION = `${versionOf('antd')}-kit${hashOf(ANTD_KIT)}`;
 const SHARED = Object.fromEntries([
   singleton('react'),
   singleton('react', 'react/jsx-runtime'),
@@ -27,19 +44,87 @@ const SHARED = Object.fromEntries([
   singleton('@reduxjs/toolkit', '@reduxjs/toolkit/query'),
   singleton('@reduxjs/toolkit', '@reduxjs/toolkit/query/react'),
   singleton('react-router-dom'),
+  singleton('single-spa'),
   [
-    'antd',
+    '@curator/shared/kernel',
     {
-      import: path.join(ROOT, 'shared/src/ui/antd-kit.ts'),
-      shareKey: 'antd',
+      import: path.join(KERNEL_DIR, 'index.ts'),
       singleton: true,
-      requiredVersion: `^${versionOf('antd')}`,
-      version: versionOf('antd'),
+      strictVersion: true,
+      requiredVersion: `^${KERNEL_VERSION}`,
+      version: KERNEL_VERSION,
     },
   ],
-  singleton('single-spa'),
-  ['@curator/shared', { singleton: true, requiredVersion: '^1.0.0', version: '1.0.0' }],
+  ['antd', { import: ANTD_KIT, shareKey: 'antd', requiredVersion: KIT_VERSION, version: KIT_VERSION }],
 ]);
+
+/** The singletons' versions this app was built with: the shell checks a screen's needs against its own. */
+const SHARED_VERSIONS = Object.fromEntries(
+  Object.entries(SHARED)
+    .filter(([, config]) => config.singleton)
+    .map(([key, config]) => [key, config.version ?? versionOf(key.replace(/^((?:@[^/]+\/)?[^/]+).*$/, '$1'))]),
+);
+
+/** A build id usable as a folder name: BUILD_ID if given, else the build's time. */
+const buildIdFrom = (env = process.env.BUILD_ID) =>
+  (
+    env ||
+    new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z')
+  ).replace(/[^A-Za-z0-9._-]/g, '-');
+
+/** Builds kept per screen for rollback: the newest ones, and any that a remote map names. */
+const KEPT_BUILDS = 5;
+
+function pinnedBuilds() {
+  const files = [path.join(ROOT, 'remotes.json'), process.env.MFE_REMOTES_FILE].filter((f) => f && fs.existsSync(f));
+  return new Set(
+    files.flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/\/mfe\/[^/]+\/([^/"]+)\//g)].map((m) => m[1])),
+  );
+}
+
+/** Removes a screen's older builds beyond KEPT_BUILDS, never the current one or one a remote map names. */
+function pruneBuilds(distDir, current) {
+  const pinned = pinnedBuilds();
+  const builds = fs
+    .readdirSync(distDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(path.join(distDir, d.name, 'build.json')))
+    .map((d) => ({ id: d.name, at: fs.statSync(path.join(distDir, d.name, 'build.json')).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const build of builds.slice(KEPT_BUILDS))
+    if (build.id !== current && !pinned.has(build.id)) fs.rmSync(path.join(distDir, build.id), { recursive: true });
+}
+
+/**
+ * Each build of a remote goes to dist/<build id>/ beside the earlier ones, with a build.json
+ * (id, time, kernel version); dist/LATEST names the newest. remotes.json chooses which one serves.
+ */
+class BuildRecordPlugin {
+  constructor(record, distDir) {
+    this.record = record;
+    this.distDir = distDir;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('BuildRecordPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'BuildRecordPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(
+            'build.json',
+            new webpack.sources.RawSource(`${JSON.stringify(this.record, null, 2)}\n`),
+          );
+        },
+      );
+    });
+    compiler.hooks.done.tap('BuildRecordPlugin', (stats) => {
+      if (stats.hasErrors()) return;
+      fs.writeFileSync(path.join(this.distDir, 'LATEST'), `${this.record.buildId}\n`);
+      pruneBuilds(this.distDir, this.record.buildId);
+    });
+  }
+}
 
 const PRECOMPRESSED = /\.(js|css|json|html|svg)$/;
 const PRECOMPRESSIONS = [
@@ -57,13 +142,16 @@ module.exports =
   (env, argv) => {
     const prod = argv.mode !== 'development';
     const isHost = !exposes;
+    const buildId = buildIdFrom();
+    const distDir = path.join(dir, 'dist');
     return {
       context: dir,
       entry: './src/index.ts',
       mode: prod ? 'production' : 'development',
       devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dir, 'dist'),
+        // The shell is the page itself; a remote's builds live side by side under their ids.
+        path: isHost ? distDir : path.join(distDir, buildId),
         publicPath: isHost ? '/' : 'auto',
         uniqueName: name,
         filename: prod ? '[name].[contenthash:8].js' : '[name].js',
@@ -75,6 +163,7 @@ module.exports =
         alias: {
           '@curator/shared$': path.join(ROOT, 'shared/src/index.ts'),
           '@curator/shared/ui$': path.join(ROOT, 'shared/src/ui/index.ts'),
+          '@curator/shared/kernel$': path.join(KERNEL_DIR, 'index.ts'),
         },
       },
       module: {
@@ -108,7 +197,9 @@ module.exports =
       },
       plugins: [
         new webpack.DefinePlugin({
-          __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || new Date().toISOString()),
+          __BUILD_ID__: JSON.stringify(buildId),
+          __SCREEN_NAME__: JSON.stringify(name),
+          __SHARED_VERSIONS__: JSON.stringify(SHARED_VERSIONS),
         }),
         new ModuleFederationPlugin({
           name,
@@ -120,7 +211,14 @@ module.exports =
           shareStrategy: 'loaded-first',
           dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
         }),
-        ...(isHost ? [new HtmlWebpackPlugin({ template: './src/index.html', publicPath: '/' })] : []),
+        ...(isHost
+          ? [new HtmlWebpackPlugin({ template: './src/index.html', publicPath: '/' })]
+          : [
+              new BuildRecordPlugin(
+                { screen: name, buildId, builtAt: new Date().toISOString(), kernel: KERNEL_VERSION },
+                distDir,
+              ),
+            ]),
         ...(prod
           ? [
               new MiniCssExtractPlugin({

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { Logger } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
@@ -12,6 +13,18 @@ const REMOTES = [
   { name: 'catalog', entry: '/mfe/catalog/mf-manifest.json', routes: ['/audios/', '/templates/'] },
   { name: 'admin', entry: '/mfe/admin/mf-manifest.json', routes: ['/users/', '/tags/'] },
 ];
+/** Entries outside `/mfe/<screen>/<build id>/` name no build. */
+const withoutBuild = (remotes: typeof REMOTES) => remotes.map((r) => ({ ...r, build: null }));
+
+/** Writes a build of a screen as the build does: its files' folder with build.json, and dist/LATEST. */
+function writeBuild(webRoot: string, screen: string, buildId: string, latest: boolean) {
+  const dist = join(webRoot, `mfe-${screen}`, 'dist');
+  mkdirSync(join(dist, buildId), { recursive: true });
+  const record = { screen, buildId, builtAt: '2026-11-25T10:00:00.000Z', kernel: '2.0.0' };
+  writeFileSync(join(dist, buildId, 'build.json'), JSON.stringify(record));
+  if (latest) writeFileSync(join(dist, 'LATEST'), `${buildId}\n`);
+  return { buildId: record.buildId, builtAt: record.builtAt, kernel: record.kernel };
+}
 
 describe('GET /api/mfe-config/', () => {
   let t: TestApp;
@@ -28,10 +41,33 @@ describe('GET /api/mfe-config/', () => {
   it('is public, no-cache, and re-reads <WEB_ROOT>/remotes.json on every request', async () => {
     writeFileSync(join(dir, 'remotes.json'), JSON.stringify(REMOTES));
     const res = await request(t.app.getHttpServer()).get('/api/mfe-config/').expect(200);
-    expect(res.body).toEqual(REMOTES);
+    expect(res.body).toEqual(withoutBuild(REMOTES));
     expect(res.headers['cache-control']).toBe('no-cache');
     writeFileSync(join(dir, 'remotes.json'), JSON.stringify(REMOTES.slice(1)));
-    await request(t.app.getHttpServer()).get('/api/mfe-config').expect(200, REMOTES.slice(1));
+    await request(t.app.getHttpServer())
+      .get('/api/mfe-config')
+      .expect(200, withoutBuild(REMOTES.slice(1)));
+  });
+
+  it('resolves `latest` to the newest build and serves a pinned build as named, each with its record', async () => {
+    const older = writeBuild(dir, 'catalog', 'b1', false);
+    const newer = writeBuild(dir, 'catalog', 'b2', true);
+    const routes = ['/audios/'];
+    const map = (entry: string) => [{ name: 'catalog', entry, routes }];
+    writeFileSync(join(dir, 'remotes.json'), JSON.stringify(map('/mfe/catalog/latest/mf-manifest.json')));
+    await t.agent
+      .get('/api/mfe-config/')
+      .expect(200, [{ name: 'catalog', entry: '/mfe/catalog/b2/mf-manifest.json', routes, build: newer }]);
+    // Rolling back is an edit of the map: the older build serves at once.
+    writeFileSync(join(dir, 'remotes.json'), JSON.stringify(map('/mfe/catalog/b1/mf-manifest.json')));
+    await t.agent
+      .get('/api/mfe-config/')
+      .expect(200, [{ name: 'catalog', entry: '/mfe/catalog/b1/mf-manifest.json', routes, build: older }]);
+    // A build that is not there is passed on as named (the shell shows it failing), with no record.
+    writeFileSync(join(dir, 'remotes.json'), JSON.stringify(map('/mfe/catalog/gone/mf-manifest.json')));
+    await t.agent
+      .get('/api/mfe-config/')
+      .expect(200, [{ name: 'catalog', entry: '/mfe/catalog/gone/mf-manifest.json', routes, build: null }]);
   });
 
   it('answers an empty map when the file is missing, and a bare 500 when it is malformed', async () => {
@@ -48,7 +84,7 @@ describe('GET /api/mfe-config/', () => {
     writeFileSync(file, JSON.stringify([REMOTES[0]]));
     const other = await createTestApp({ env: { WEB_ROOT: dir, MFE_REMOTES_FILE: file } });
     try {
-      await other.agent.get('/api/mfe-config/').expect(200, [REMOTES[0]]);
+      await other.agent.get('/api/mfe-config/').expect(200, withoutBuild([REMOTES[0]]));
     } finally {
       await other.close();
     }
@@ -95,5 +131,37 @@ describe('GET /api/health/', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('POST /api/screen-failures/', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const report = { screen: 'reports', entry: '/mfe/reports/b7/mf-manifest.json', kind: 'load', error: 'HTTP 404' };
+
+  it("writes a screen that failed in a user's browser to the API's log, with the screen, entry and error", async () => {
+    await t.loginAs('screen-watcher');
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    try {
+      await t.agent.post('/api/screen-failures/').set('X-CSRFToken', t.csrf()).send(report).expect(204);
+      expect(warn).toHaveBeenCalledWith(
+        'screen reports failed (load) for screen-watcher: HTTP 404 [entry /mfe/reports/b7/mf-manifest.json]',
+      );
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('refuses an unknown kind or field with 422, and anyone without a session with 401', async () => {
+    await t.loginAs('screen-watcher');
+    const post = (body: object) => t.agent.post('/api/screen-failures/').set('X-CSRFToken', t.csrf()).send(body);
+    await post({ ...report, kind: 'exploded' }).expect(422);
+    await post({ ...report, extra: 1 }).expect(422);
+    await t.agent.post('/api/auth/logout/').set('X-CSRFToken', t.csrf()).expect(204);
+    await post(report).expect(401);
   });
 });

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
+import request from 'supertest';
+
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const NO_CACHE = 'no-cache';
@@ -45,7 +47,7 @@ describe('serving the built front ends', () => {
   beforeAll(async () => {
     webRoot = mkdtempSync(join(tmpdir(), 'curator-static-'));
     writeFiles(webRoot, {
-      'shell/dist/index.html': '<!doctype html><title>shell</title>',
+      'shell/dist/index.html': '<!doctype html><html><head><title>shell</title></head><body></body></html>',
       'shell/dist/main.3f2a1b.js': 'console.log("shell")',
       'mfe-catalog/dist/remoteEntry.js': 'var catalog;',
       'mfe-catalog/dist/mf-manifest.json': '{"name":"catalog"}',
@@ -69,16 +71,36 @@ describe('serving the built front ends', () => {
     rmSync(webRoot, { recursive: true, force: true });
   });
 
+  /** The boot data a page carries: the remote map and the user. */
+  const bootDataOf = (html: string) =>
+    JSON.parse(/<script id="curator-boot" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+
   it.each(['/', '/audios/', '/beats/123/', '/users/bob/edit/', '/login/'])(
-    'answers the client route %s with the shell index.html, no-cache',
+    'answers the client route %s with the shell index.html and its boot data, never cached',
     async (path) => {
-      const res = await t.agent.get(path);
+      const res = await request(t.app.getHttpServer()).get(path);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.text).toContain('<title>shell</title>');
-      expect(res.headers['cache-control']).toBe(NO_CACHE);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(bootDataOf(res.text)).toEqual({ remotes: [], me: null });
     },
   );
+
+  it('writes the signed-in user and the remote map into the page, so the shell asks the API for neither', async () => {
+    const remotes = [{ name: 'catalog', entry: '/mfe/catalog/mf-manifest.json', routes: ['/audios/'] }];
+    writeFileSync(join(webRoot, 'remotes.json'), JSON.stringify(remotes));
+    try {
+      await t.loginAs('page-reader');
+      const res = await t.agent.get('/audios/').expect(200);
+      expect(bootDataOf(res.text)).toEqual({
+        remotes: [{ ...remotes[0], build: null }],
+        me: { username: 'page-reader', admin: false },
+      });
+    } finally {
+      rmSync(join(webRoot, 'remotes.json'));
+    }
+  });
 
   it('serves hashed shell files immutable and index.html itself no-cache', async () => {
     const chunk = await t.agent.get('/main.3f2a1b.js').expect(200);

@@ -2,7 +2,7 @@ import { createRemoteLifecycles } from '@curator/shared/ui';
 
 import { CatalogRoutes } from './app/routes';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles({
+export const { bootstrap, mount, unmount, buildId, kernel } = createRemoteLifecycles({
   name: 'catalog',
   Screen: CatalogRoutes,
   buildId: __BUILD_ID__,

@@ -54,6 +54,14 @@ export const NAV_LABELS = {
   users: 'Users',
 } as const;
 export const SIGN_OUT_LABEL = 'Sign out';
+export const SCREENS_LABEL = 'Screens';
+
+// A screen that failed in its place (shell and each screen's error boundary)
+export const RETRY_LABEL = 'Retry';
+export const screenLoadFailedTitle = (screen: string) => `The ${screen} screen could not be loaded`;
+export const screenCrashedTitle = (screen: string) => `The ${screen} screen stopped working`;
+export const SCREEN_FAILURE_HINT =
+  'The rest of the suite still works. Try again, or tell an administrator if it goes on.';
 export const CREATE_USER_LABEL = 'Create User';
 
 // Audio list column tooltips: each says what its number counts

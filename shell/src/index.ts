@@ -1,2 +1,2 @@
-// Async boundary: shared singletons (React, antd, …) are negotiated before the app starts.
+// Async boundary: shared singletons (React, the kernel, …) are negotiated before the app starts.
 import('./bootstrap');

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, normalize, sep } from 'node:path';
 
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -66,13 +66,39 @@ function servePrecompressed(root: string) {
 const NOT_SPA_PREFIXES = ['/api', '/mfe', '/media'];
 const isOutsideSpa = (path: string) => NOT_SPA_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
+/** The id of the element that carries the page's boot data (shell/src/features/screens/boot-data.ts). */
+export const BOOT_DATA_ID = 'curator-boot';
+
+/** JSON inside a <script> element: nothing in it may close the element or open a comment. */
+const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The shell's index.html, read again only when the file changes (a redeployed shell). */
+function indexPage(file: string): () => string | null {
+  let cached: { mtimeMs: number; text: string } | null = null;
+  return () => {
+    if (!existsSync(file)) return null;
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: readFileSync(file, 'utf8') };
+    return cached.text;
+  };
+}
+
 /**
- * The built front ends, same origin as the API: each remote's dist at `/mfe/<name>/` with no
- * fallback (a missing chunk is a 404), the shell's dist at `/` with index.html for any
- * extension-less GET outside /api, /mfe and /media. A dist built after start is picked up as is;
- * a missing one serves nothing.
+ * The built front ends, same origin as the API: each remote's builds at `/mfe/<name>/<build id>/`
+ * with no fallback (a missing chunk is a 404), the shell's dist at `/` with index.html for any
+ * extension-less GET outside /api, /mfe and /media. The page carries `bootData` (the remote map and
+ * the user) in a JSON script element, so it is never cached. A dist built after start is picked up
+ * as is; a missing one serves nothing.
  */
-export function serveFrontEnds(app: NestExpressApplication, webRoot: string): void {
+export function serveFrontEnds(
+  app: NestExpressApplication,
+  webRoot: string,
+  bootData: (req: Request, res: Response) => Promise<unknown>,
+): void {
   const options = { index: false as const, redirect: false, fallthrough: true, setHeaders: setCacheHeaders };
   for (const name of MFE_REMOTE_NAMES) {
     const dir = join(webRoot, `mfe-${name}`, 'dist');
@@ -82,13 +108,18 @@ export function serveFrontEnds(app: NestExpressApplication, webRoot: string): vo
   const shellDir = join(webRoot, 'shell', 'dist');
   app.use(servePrecompressed(shellDir));
   app.useStaticAssets(shellDir, options);
-  const indexHtml = join(shellDir, 'index.html');
+  const readIndex = indexPage(join(shellDir, 'index.html'));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const isRead = req.method === 'GET' || req.method === 'HEAD';
-    if (!isRead || isOutsideSpa(req.path) || extname(req.path) || !existsSync(indexHtml)) return next();
-    res.setHeader('Cache-Control', NO_CACHE);
-    res.sendFile(indexHtml, (err) => {
-      if (err && !res.headersSent) res.status(404).json({ detail: 'Not Found' });
-    });
+    if (!isRead || isOutsideSpa(req.path) || extname(req.path)) return next();
+    const page = readIndex();
+    if (page === null) return next();
+    bootData(req, res)
+      .then((data) => {
+        const script = `<script id="${BOOT_DATA_ID}" type="application/json">${scriptSafeJson(data)}</script>`;
+        res.setHeader('Cache-Control', 'no-store');
+        res.type('html').send(page.replace('</head>', `${script}</head>`));
+      })
+      .catch(next);
   });
 }

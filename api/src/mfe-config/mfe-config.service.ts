@@ -1,18 +1,24 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
+import {
+  type RemoteDefinition,
+  type RemoteMapEntry,
+  RemoteMapFileSchema,
+  type ScreenBuild,
+  ScreenBuildSchema,
+} from '@curator/shared/contract';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { z } from 'zod';
 
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
 
-export const MfeRemoteSchema = z.object({
-  name: z.string().min(1),
-  entry: z.string().min(1),
-  routes: z.array(z.string()),
-});
-export const MfeRemoteListSchema = z.array(MfeRemoteSchema);
-export type MfeRemote = z.infer<typeof MfeRemoteSchema>;
+/** `/mfe/<screen>/<build id>/…`: a build of a screen served from `mfe-<screen>/dist/<build id>/`. */
+const BUILD_ENTRY = /^\/mfe\/([a-z][a-z0-9-]*)\/([A-Za-z0-9._-]+)\//;
+/** The build id that stands for the newest build of a screen (dist/LATEST names it). */
+export const LATEST_BUILD = 'latest';
+
+const readText = (path: string) => readFile(path, 'utf8').catch(() => null);
 
 @Injectable()
 export class MfeConfigService {
@@ -21,10 +27,11 @@ export class MfeConfigService {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /**
-   * Read on every call, so a redeployed remote is picked up without a restart. A missing file is
-   * an empty map; a malformed one is an error (logged, answered 500).
+   * remotes.json, read on every call so a redeploy or a rollback is picked up without a restart, with
+   * each `latest` resolved to the newest build's id (so every file a page loads has a stable URL) and
+   * that build's record. A missing file is an empty map; a malformed one is an error (logged, 500).
    */
-  async readRemotes(): Promise<MfeRemote[]> {
+  async readRemotes(): Promise<RemoteDefinition[]> {
     let text: string;
     try {
       text = await readFile(this.config.remotesFile, 'utf8');
@@ -35,6 +42,25 @@ export class MfeConfigService {
       }
       throw err;
     }
-    return MfeRemoteListSchema.parse(JSON.parse(text));
+    const entries = RemoteMapFileSchema.parse(JSON.parse(text));
+    return Promise.all(entries.map((entry) => this.resolveBuild(entry)));
+  }
+
+  private async resolveBuild(remote: RemoteMapEntry): Promise<RemoteDefinition> {
+    const match = BUILD_ENTRY.exec(remote.entry);
+    if (!match) return { ...remote, build: null };
+    const [prefix, screen, requested] = match;
+    const dist = join(this.config.WEB_ROOT, `mfe-${screen}`, 'dist');
+    const buildId = requested === LATEST_BUILD ? (await readText(join(dist, 'LATEST')))?.trim() : requested;
+    if (!buildId) return { ...remote, build: null };
+    const entry = `/mfe/${screen}/${buildId}/${remote.entry.slice(prefix.length)}`;
+    return { ...remote, entry, build: await this.readBuild(join(dist, buildId, 'build.json')) };
+  }
+
+  private async readBuild(path: string): Promise<ScreenBuild | null> {
+    const text = await readText(path);
+    if (text === null) return null;
+    const parsed = ScreenBuildSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
   }
 }

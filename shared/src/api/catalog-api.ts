@@ -1,8 +1,10 @@
+import { injectScreenEndpoints } from '@curator/shared/kernel';
+
 import type { AudioListItem, AudioListPage, AudioListQueryParams } from '../contract/audio';
 import type { Tag } from '../contract/tags';
 import type { Template, TemplateListQueryParams } from '../contract/templates';
 import { normalizeTagList } from '../domain/tags';
-import { baseApi } from './base-api';
+import { SCREEN_NAME } from './build-info';
 
 export type TaggifyAudioArgs = { id: string; tags: string[] };
 
@@ -21,50 +23,51 @@ export function toQueryString(params: Record<string, QueryValue>): string {
 }
 
 /** Audio list, tags and templates of the catalog screens; the tag editor and quick tags write through taggify. */
-export const catalogApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    listAudios: build.query<AudioListPage, AudioListQueryParams>({
-      query: (params) => `audio/${toQueryString(params as Record<string, QueryValue>)}`,
-      providesTags: (page) => [
-        { type: 'Audio', id: 'LIST' },
-        ...(page?.results ?? []).map((audio) => ({ type: 'Audio' as const, id: audio.id })),
-      ],
-    }),
-    taggifyAudio: build.mutation<unknown, TaggifyAudioArgs>({
-      query: ({ id, tags }) => ({ url: `audio/${encodeURIComponent(id)}/taggify/`, method: 'POST', body: { tags } }),
-      // Show the new tags at once in every cached list page; undo if the server refuses.
-      async onQueryStarted({ id, tags }, { dispatch, getState, queryFulfilled }) {
-        const patches = catalogApi.util.selectCachedArgsForQuery(getState(), 'listAudios').map((args) =>
-          dispatch(
-            catalogApi.util.updateQueryData('listAudios', args, (page) => {
-              const audio = page.results.find((item: AudioListItem) => item.id === id);
-              if (audio) audio.tags = normalizeTagList(tags);
-            }),
-          ),
-        );
-        try {
-          await queryFulfilled;
-        } catch {
-          patches.forEach((patch) => patch.undo());
-        }
-      },
-      invalidatesTags: (_result, error, { id }) =>
-        error
-          ? []
-          : [
-              { type: 'Audio', id },
-              { type: 'Tag', id: 'LIST' },
-            ],
-    }),
-    listTags: build.query<Tag[], void>({
-      query: () => 'tags/',
-      providesTags: [{ type: 'Tag', id: 'LIST' }],
-    }),
-    listTemplates: build.query<Template[], TemplateListQueryParams>({
-      query: (params) => `templates/${toQueryString(params as Record<string, QueryValue>)}`,
-      providesTags: (_result, _error, { music_canonical_id }) => [{ type: 'Template', id: music_canonical_id }],
-    }),
+export const catalogApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
+  listAudios: build.query<AudioListPage, AudioListQueryParams>({
+    query: (params) => `audio/${toQueryString(params as Record<string, QueryValue>)}`,
+    providesTags: (page) => [
+      { type: 'Audio', id: 'LIST' },
+      ...(page?.results ?? []).map((audio) => ({ type: 'Audio' as const, id: audio.id })),
+    ],
   }),
-});
+  taggifyAudio: build.mutation<unknown, TaggifyAudioArgs>({
+    query: ({ id, tags }) => ({ url: `audio/${encodeURIComponent(id)}/taggify/`, method: 'POST', body: { tags } }),
+    // Show the new tags at once in every cached list page; undo if the server refuses.
+    async onQueryStarted({ id, tags }, { dispatch, getState, queryFulfilled }) {
+      const patches = catalogApi.util.selectCachedArgsForQuery(getState(), 'listAudios').map((args) =>
+        dispatch(
+          catalogApi.util.updateQueryData('listAudios', args, (page) => {
+            const audio = page.results.find((item: AudioListItem) => item.id === id);
+            if (audio) audio.tags = normalizeTagList(tags);
+          }),
+        ),
+      );
+      try {
+        await queryFulfilled;
+      } catch {
+        patches.forEach((patch) => patch.undo());
+      }
+    },
+    invalidatesTags: (_result, error, { id }) =>
+      error
+        ? []
+        : [
+            { type: 'Audio', id },
+            { type: 'Tag', id: 'LIST' },
+          ],
+  }),
+  listTags: build.query<Tag[], void>({
+    query: () => 'tags/',
+    providesTags: [{ type: 'Tag', id: 'LIST' }],
+  }),
+  listTemplates: build.query<Template[], TemplateListQueryParams>({
+    query: (params) => `templates/${toQueryString(params as Record<string, QueryValue>)}`,
+    providesTags: (_result, _error, { music_canonical_id }) => [{ type: 'Template', id: music_canonical_id }],
+  }),
+}));
 
-export const { useListAudiosQuery, useTaggifyAudioMutation, useListTagsQuery, useListTemplatesQuery } = catalogApi;
+export const useListAudiosQuery = catalogApi.endpoints.listAudios.useQuery;
+export const useTaggifyAudioMutation = catalogApi.endpoints.taggifyAudio.useMutation;
+export const useListTagsQuery = catalogApi.endpoints.listTags.useQuery;
+export const useListTemplatesQuery = catalogApi.endpoints.listTemplates.useQuery;

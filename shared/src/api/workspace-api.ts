@@ -1,3 +1,4 @@
+import { describeRequestError, injectScreenEndpoints, statusOf } from '@curator/shared/kernel';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 import type { AutobeatAnswer, StemStatus } from '../contract/analysis';
@@ -5,9 +6,8 @@ import type { AudioDetail, LockState } from '../contract/audio';
 import type { Beat, BeatCreateBody, BeatImage, BeatUpdateBody } from '../contract/beats';
 import type { HlPointTop } from '../contract/hlpoints';
 import type { TemplateApprovedBody, TemplateToggleApprovalBody } from '../contract/templates';
-import { baseApi } from './base-api';
+import { SCREEN_NAME } from './build-info';
 import { catalogApi } from './catalog-api';
-import { describeRequestError, statusOf } from './request-error';
 
 /** Audio detail as the workspace reads it (with peaks_url once the analysis has computed the waveform). */
 export type WorkspaceAudio = AudioDetail;
@@ -63,132 +63,128 @@ async function showApprovalAtOnce(
 }
 
 /** Endpoints of the audio workspace (/beats/{id}/): audio, beats, approvals, ending points, lock, analysis. */
-export const workspaceApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getWorkspaceAudio: build.query<WorkspaceAudio, string>({
-      query: (id) => audioPath(id),
-      providesTags: (_result, _error, id) => [{ type: 'Audio', id }],
-    }),
-    listBeats: build.query<Beat[], string>({
-      query: (musicCanonicalId) => `beats/?music_canonical_id=${encodeURIComponent(musicCanonicalId)}`,
-      providesTags: (_result, _error, musicCanonicalId) => [beatsTag(musicCanonicalId)],
-    }),
-    createBeat: build.mutation<Beat, BeatCreateBody>({
-      query: (body) => ({ url: 'beats/', method: 'POST', body }),
-      async onQueryStarted(body, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data)
-          dispatch(
-            workspaceApi.util.updateQueryData('listBeats', body.music_canonical_id, (beats) => {
-              if (!beats.some((b) => b.id === data.id)) beats.push(data);
-            }),
-          );
-      },
-      invalidatesTags: (_result, error, body) =>
-        error ? [beatsTag(body.music_canonical_id)] : [{ type: 'Audio', id: 'LIST' }],
-    }),
-    /** Full PUT with the version read; a stale version is refused (409) and nothing is overwritten. */
-    updateBeat: build.mutation<Beat, BeatUpdateArgs>({
-      query: ({ id, body }) => ({ url: `beats/${encodeURIComponent(id)}/`, method: 'PUT', body }),
-    }),
-    renameBeat: build.mutation<Beat, BeatRenameArgs>({
-      query: ({ id, name }) => ({ url: `beats/${encodeURIComponent(id)}/`, method: 'PATCH', body: { name } }),
-    }),
-    deleteBeat: build.mutation<void, { id: string; musicCanonicalId: string }>({
-      query: ({ id }) => ({ url: `beats/${encodeURIComponent(id)}/`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, { musicCanonicalId }) => [
-        beatsTag(musicCanonicalId),
-        { type: 'Audio', id: 'LIST' },
-      ],
-    }),
-    toggleBeatDone: build.mutation<{ done: boolean; version?: number }, BeatDoneArgs>({
-      query: ({ id, done }) => ({
-        url: `beats/${encodeURIComponent(id)}/toggle_beats_done/`,
-        method: 'POST',
-        body: { done },
-      }),
-      invalidatesTags: [
-        { type: 'Approval', id: 'LIST' },
-        { type: 'Audio', id: 'LIST' },
-      ],
-    }),
-    toggleTemplateApproval: build.mutation<unknown, TemplateToggleApprovalBody>({
-      query: (body) => ({ url: 'template-toggle-approval/', method: 'POST', body }),
-      onQueryStarted: (body, api) => showApprovalAtOnce(body, api),
-      invalidatesTags: (_result, _error, body) => [
-        { type: 'Template', id: body.music_canonical_id },
-        { type: 'Approval', id: 'LIST' },
-      ],
-    }),
-    setTemplateApproved: build.mutation<unknown, TemplateApprovedBody>({
-      query: (body) => ({ url: 'template-approved/', method: 'POST', body }),
-      onQueryStarted: (body, api) => showApprovalAtOnce(body, api),
-      invalidatesTags: (_result, _error, body) => [
-        { type: 'Template', id: body.music_canonical_id },
-        { type: 'Approval', id: 'LIST' },
-      ],
-    }),
-    saveEndingPoints: build.mutation<{ ending_points: number[] }, EndingPointsArgs>({
-      query: ({ id, ending_points }) => ({ url: `${audioPath(id)}eps/`, method: 'POST', body: { ending_points } }),
-    }),
-    lockAudio: build.mutation<LockAttempt, string>({
-      async queryFn(id, _api, _extra, baseQuery) {
-        const answer = await baseQuery({ url: `${audioPath(id)}lock/`, method: 'POST' });
-        if (answer.data) return { data: { ...(answer.data as LockState), refusedBy: null } };
-        const error = answer.error as FetchBaseQueryError;
-        if (statusOf(error) === 409) {
-          const holder = readRefusedBy(error);
-          return { data: { locked: true, locked_by: holder, refusedBy: holder } };
-        }
-        return { error };
-      },
-    }),
-    unlockAudio: build.mutation<LockState, string>({
-      query: (id) => ({ url: `${audioPath(id)}unlock/`, method: 'POST' }),
-      invalidatesTags: [{ type: 'Audio', id: 'LIST' }],
-    }),
-    requestStems: build.mutation<StemStatus, string>({
-      query: (id) => ({ url: `${audioPath(id)}stem/`, method: 'POST' }),
-    }),
-    /** Stem status for polling; a failed reading is logged and returned as data, so polling can stop quietly. */
-    getStemStatus: build.query<StemReading, string>({
-      async queryFn(id, _api, _extra, baseQuery) {
-        const answer = await baseQuery(`${audioPath(id)}stem/`);
-        if (answer.data) return { data: answer.data as StemStatus };
-        const text = describeRequestError(answer.error, 'no response').join('; ');
-        console.error(`stem status of ${id} failed: ${text}`);
-        return { data: { stem_status: null, requestError: text } };
-      },
-    }),
-    runAutobeat: build.mutation<AutobeatAnswer, string>({
-      query: (id) => ({ url: `autobeat/${encodeURIComponent(id)}/`, method: 'POST' }),
-    }),
-    listBeatImages: build.query<BeatImage[], void>({
-      query: () => 'beatimages/',
-    }),
-    getTopHlPoint: build.query<HlPointTop, void>({
-      query: () => 'hlpoints/top/',
-      providesTags: [{ type: 'HlPoint', id: 'TOP' }],
-    }),
+export const workspaceApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
+  getWorkspaceAudio: build.query<WorkspaceAudio, string>({
+    query: (id) => audioPath(id),
+    providesTags: (_result, _error, id) => [{ type: 'Audio', id }],
   }),
-});
+  listBeats: build.query<Beat[], string>({
+    query: (musicCanonicalId) => `beats/?music_canonical_id=${encodeURIComponent(musicCanonicalId)}`,
+    providesTags: (_result, _error, musicCanonicalId) => [beatsTag(musicCanonicalId)],
+  }),
+  createBeat: build.mutation<Beat, BeatCreateBody>({
+    query: (body) => ({ url: 'beats/', method: 'POST', body }),
+    async onQueryStarted(body, { dispatch, queryFulfilled }) {
+      const { data } = await queryFulfilled.catch(() => ({ data: null }));
+      if (data)
+        dispatch(
+          workspaceApi.util.updateQueryData('listBeats', body.music_canonical_id, (beats) => {
+            if (!beats.some((b) => b.id === data.id)) beats.push(data);
+          }),
+        );
+    },
+    invalidatesTags: (_result, error, body) =>
+      error ? [beatsTag(body.music_canonical_id)] : [{ type: 'Audio', id: 'LIST' }],
+  }),
+  /** Full PUT with the version read; a stale version is refused (409) and nothing is overwritten. */
+  updateBeat: build.mutation<Beat, BeatUpdateArgs>({
+    query: ({ id, body }) => ({ url: `beats/${encodeURIComponent(id)}/`, method: 'PUT', body }),
+  }),
+  renameBeat: build.mutation<Beat, BeatRenameArgs>({
+    query: ({ id, name }) => ({ url: `beats/${encodeURIComponent(id)}/`, method: 'PATCH', body: { name } }),
+  }),
+  deleteBeat: build.mutation<void, { id: string; musicCanonicalId: string }>({
+    query: ({ id }) => ({ url: `beats/${encodeURIComponent(id)}/`, method: 'DELETE' }),
+    invalidatesTags: (_result, _error, { musicCanonicalId }) => [
+      beatsTag(musicCanonicalId),
+      { type: 'Audio', id: 'LIST' },
+    ],
+  }),
+  toggleBeatDone: build.mutation<{ done: boolean; version?: number }, BeatDoneArgs>({
+    query: ({ id, done }) => ({
+      url: `beats/${encodeURIComponent(id)}/toggle_beats_done/`,
+      method: 'POST',
+      body: { done },
+    }),
+    invalidatesTags: [
+      { type: 'Approval', id: 'LIST' },
+      { type: 'Audio', id: 'LIST' },
+    ],
+  }),
+  toggleTemplateApproval: build.mutation<unknown, TemplateToggleApprovalBody>({
+    query: (body) => ({ url: 'template-toggle-approval/', method: 'POST', body }),
+    onQueryStarted: (body, api) => showApprovalAtOnce(body, api),
+    invalidatesTags: (_result, _error, body) => [
+      { type: 'Template', id: body.music_canonical_id },
+      { type: 'Approval', id: 'LIST' },
+    ],
+  }),
+  setTemplateApproved: build.mutation<unknown, TemplateApprovedBody>({
+    query: (body) => ({ url: 'template-approved/', method: 'POST', body }),
+    onQueryStarted: (body, api) => showApprovalAtOnce(body, api),
+    invalidatesTags: (_result, _error, body) => [
+      { type: 'Template', id: body.music_canonical_id },
+      { type: 'Approval', id: 'LIST' },
+    ],
+  }),
+  saveEndingPoints: build.mutation<{ ending_points: number[] }, EndingPointsArgs>({
+    query: ({ id, ending_points }) => ({ url: `${audioPath(id)}eps/`, method: 'POST', body: { ending_points } }),
+  }),
+  lockAudio: build.mutation<LockAttempt, string>({
+    async queryFn(id, _api, _extra, baseQuery) {
+      const answer = await baseQuery({ url: `${audioPath(id)}lock/`, method: 'POST' });
+      if (answer.data) return { data: { ...(answer.data as LockState), refusedBy: null } };
+      const error = answer.error as FetchBaseQueryError;
+      if (statusOf(error) === 409) {
+        const holder = readRefusedBy(error);
+        return { data: { locked: true, locked_by: holder, refusedBy: holder } };
+      }
+      return { error };
+    },
+  }),
+  unlockAudio: build.mutation<LockState, string>({
+    query: (id) => ({ url: `${audioPath(id)}unlock/`, method: 'POST' }),
+    invalidatesTags: [{ type: 'Audio', id: 'LIST' }],
+  }),
+  requestStems: build.mutation<StemStatus, string>({
+    query: (id) => ({ url: `${audioPath(id)}stem/`, method: 'POST' }),
+  }),
+  /** Stem status for polling; a failed reading is logged and returned as data, so polling can stop quietly. */
+  getStemStatus: build.query<StemReading, string>({
+    async queryFn(id, _api, _extra, baseQuery) {
+      const answer = await baseQuery(`${audioPath(id)}stem/`);
+      if (answer.data) return { data: answer.data as StemStatus };
+      const text = describeRequestError(answer.error, 'no response').join('; ');
+      console.error(`stem status of ${id} failed: ${text}`);
+      return { data: { stem_status: null, requestError: text } };
+    },
+  }),
+  runAutobeat: build.mutation<AutobeatAnswer, string>({
+    query: (id) => ({ url: `autobeat/${encodeURIComponent(id)}/`, method: 'POST' }),
+  }),
+  listBeatImages: build.query<BeatImage[], void>({
+    query: () => 'beatimages/',
+  }),
+  getTopHlPoint: build.query<HlPointTop, void>({
+    query: () => 'hlpoints/top/',
+    providesTags: [{ type: 'HlPoint', id: 'TOP' }],
+  }),
+}));
 
-export const {
-  useGetWorkspaceAudioQuery,
-  useListBeatsQuery,
-  useCreateBeatMutation,
-  useUpdateBeatMutation,
-  useRenameBeatMutation,
-  useDeleteBeatMutation,
-  useToggleBeatDoneMutation,
-  useToggleTemplateApprovalMutation,
-  useSetTemplateApprovedMutation,
-  useSaveEndingPointsMutation,
-  useLockAudioMutation,
-  useUnlockAudioMutation,
-  useRequestStemsMutation,
-  useGetStemStatusQuery,
-  useRunAutobeatMutation,
-  useListBeatImagesQuery,
-  useGetTopHlPointQuery,
-} = workspaceApi;
+export const useGetWorkspaceAudioQuery = workspaceApi.endpoints.getWorkspaceAudio.useQuery;
+export const useListBeatsQuery = workspaceApi.endpoints.listBeats.useQuery;
+export const useCreateBeatMutation = workspaceApi.endpoints.createBeat.useMutation;
+export const useUpdateBeatMutation = workspaceApi.endpoints.updateBeat.useMutation;
+export const useRenameBeatMutation = workspaceApi.endpoints.renameBeat.useMutation;
+export const useDeleteBeatMutation = workspaceApi.endpoints.deleteBeat.useMutation;
+export const useToggleBeatDoneMutation = workspaceApi.endpoints.toggleBeatDone.useMutation;
+export const useToggleTemplateApprovalMutation = workspaceApi.endpoints.toggleTemplateApproval.useMutation;
+export const useSetTemplateApprovedMutation = workspaceApi.endpoints.setTemplateApproved.useMutation;
+export const useSaveEndingPointsMutation = workspaceApi.endpoints.saveEndingPoints.useMutation;
+export const useLockAudioMutation = workspaceApi.endpoints.lockAudio.useMutation;
+export const useUnlockAudioMutation = workspaceApi.endpoints.unlockAudio.useMutation;
+export const useRequestStemsMutation = workspaceApi.endpoints.requestStems.useMutation;
+export const useGetStemStatusQuery = workspaceApi.endpoints.getStemStatus.useQuery;
+export const useRunAutobeatMutation = workspaceApi.endpoints.runAutobeat.useMutation;
+export const useListBeatImagesQuery = workspaceApi.endpoints.listBeatImages.useQuery;
+export const useGetTopHlPointQuery = workspaceApi.endpoints.getTopHlPoint.useQuery;

@@ -1,6 +1,6 @@
-import { useDispatch, useSelector } from 'react-redux';
-
-import type { AppDispatch, RootState } from './store';
+import type { AppDispatch, AppStore, RootState } from '@curator/shared/kernel';
+import { useDispatch, useSelector, useStore } from 'react-redux';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();

@@ -1,35 +1,56 @@
-import { App as AntApp, ConfigProvider, Result } from 'antd';
+import { BUILT_WITH_KERNEL, type MfeProps, screenCrashedTitle, sessionApi } from '@curator/shared';
+import { App as AntApp, ConfigProvider } from 'antd';
 import type { ComponentType } from 'react';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
+import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import type { AppProps } from 'single-spa';
 import singleSpaReact from 'single-spa-react';
 
-import type { MfeProps } from './mfe-props';
+import { ScreenFailure } from './screen-failure';
 import { SUITE_THEME } from './theme';
 
 export type RemoteDefinitionOptions = {
   name: string;
   Screen: ComponentType;
-  /** The remote's own build id: this module is shared, so it must come from the remote's bundle. */
+  /** The remote's own build id (compiled into the remote's bundle). */
   buildId: string;
 };
 
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /**
- * Single-spa lifecycles for a remote. A remote is its own React root, so it brings its own
- * Redux Provider (the shell's store), antd theme and router.
+ * Single-spa lifecycles for a remote, and the build it is. A remote is its own React root, so it
+ * brings its own Redux Provider (the shell's store), antd theme and router, and its own error
+ * boundary: a screen that throws while rendering shows what happened and Retry in its place, the
+ * rest of the suite goes on, and the API's log is told.
  */
 export function createRemoteLifecycles({ name, Screen, buildId }: RemoteDefinitionOptions) {
   function RemoteRoot(props: MfeProps & AppProps) {
+    const handleError = (error: unknown) => {
+      void props.store.dispatch(
+        sessionApi.endpoints.reportScreenFailure.initiate({
+          screen: name,
+          entry: `build ${buildId}`,
+          kind: 'render',
+          error: errorText(error),
+        }),
+      );
+    };
+    const fallback = ({ error, resetErrorBoundary }: FallbackProps) => (
+      <ScreenFailure title={screenCrashedTitle(name)} detail={errorText(error)} onRetry={resetErrorBoundary} />
+    );
     return (
       <Provider store={props.store}>
         <ConfigProvider theme={SUITE_THEME}>
           <AntApp component={false}>
             <BrowserRouter>
               <div className={`mfe mfe-${name}`} data-remote={name}>
-                <Screen />
+                <ErrorBoundary fallbackRender={fallback} onError={handleError}>
+                  <Screen />
+                </ErrorBoundary>
                 <footer className="mfe-build" data-testid="mfe-build" data-remote={name}>
                   {name} build {buildId}
                 </footer>
@@ -40,10 +61,15 @@ export function createRemoteLifecycles({ name, Screen, buildId }: RemoteDefiniti
       </Provider>
     );
   }
-  return singleSpaReact({
+  const lifecycles = singleSpaReact({
     React,
     ReactDOMClient,
     rootComponent: RemoteRoot as ComponentType<AppProps>,
-    errorBoundary: (error: Error) => <Result status="error" title={`${name} failed`} subTitle={String(error)} />,
+    // Outside the screen's own boundary (its providers): nothing to retry but the page.
+    errorBoundary: (error: Error) => (
+      <ScreenFailure title={screenCrashedTitle(name)} detail={error.message} onRetry={() => location.reload()} />
+    ),
   });
+  // The kernel this screen was built against (the page's own copy may be newer).
+  return { ...lifecycles, buildId, kernel: BUILT_WITH_KERNEL };
 }

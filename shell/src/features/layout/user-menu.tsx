@@ -1,5 +1,12 @@
 import { UserOutlined } from '@ant-design/icons';
-import { baseApi, SIGN_OUT_LABEL, useAppDispatch, useGetMeQuery, useLogoutMutation } from '@curator/shared';
+import {
+  baseApi,
+  SCREENS_LABEL,
+  SIGN_OUT_LABEL,
+  useAppDispatch,
+  useGetMeQuery,
+  useLogoutMutation,
+} from '@curator/shared';
 import { Button, Dropdown } from 'antd';
 import { useNavigate } from 'react-router-dom';
 
@@ -19,7 +26,13 @@ export function UserMenu() {
   return (
     <Dropdown
       trigger={['click']}
-      menu={{ items: [{ key: 'sign-out', label: SIGN_OUT_LABEL, onClick: () => void handleSignOut() }] }}
+      menu={{
+        items: [
+          // Which build each screen serves (an admin page of the admin screen; not in the spec's nav).
+          ...(me?.admin ? [{ key: 'screens', label: SCREENS_LABEL, onClick: () => navigate('/screens/') }] : []),
+          { key: 'sign-out', label: SIGN_OUT_LABEL, onClick: () => void handleSignOut() },
+        ],
+      }}
     >
       <Button type="text" icon={<UserOutlined />} style={{ color: '#fff' }} data-testid="user-menu">
         {me?.username}

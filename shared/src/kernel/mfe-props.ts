@@ -1,4 +1,4 @@
-import type { AppStore } from '@curator/shared';
+import type { AppStore } from './store';
 
 /** What the shell hands every remote through single-spa customProps. */
 export type MfeProps = {

@@ -1,3 +1,4 @@
+import type { ScreenFailureReport } from '../contract/screens';
 import { baseApi } from './base-api';
 
 export type CurrentUser = { username: string; admin: boolean };
@@ -12,7 +13,11 @@ export const sessionApi = baseApi.injectEndpoints({
       invalidatesTags: (result) => (result ? ['Me'] : []),
     }),
     logout: build.mutation<void, void>({ query: () => ({ url: 'auth/logout/', method: 'POST' }) }),
+    /** Tells the API's log that a screen failed in this browser, so an operator sees it. */
+    reportScreenFailure: build.mutation<void, ScreenFailureReport>({
+      query: (body) => ({ url: 'screen-failures/', method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useGetMeQuery, useLoginMutation, useLogoutMutation } = sessionApi;
+export const { useGetMeQuery, useLoginMutation, useLogoutMutation, useReportScreenFailureMutation } = sessionApi;

@@ -1,7 +1,8 @@
 import { combineSlices, configureStore, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 
-import { baseApi } from '../api/base-api';
-import { describeRequestError } from '../api/request-error';
+import { baseApi } from './base-api';
+import { describeRequestError } from './request-error';
+import { screensSlice } from './screens';
 import { toastPushed, toastsSlice } from './toasts';
 
 /** Endpoints whose errors their screen shows inline (forms), so no toast is raised for them. */
@@ -15,13 +16,15 @@ const INLINE_ERROR_ENDPOINTS = new Set<string>([
   'deleteUser',
   'createTag',
   'deleteTag',
+  'reportScreenFailure',
 ]);
 
 /** The one place request errors reach the user: a toast with the server's message. */
 const requestErrorToaster: Middleware = (api) => (next) => (action) => {
   if (isRejectedWithValue(action)) {
     const endpoint = (action.meta as { arg?: { endpointName?: string } }).arg?.endpointName ?? '';
-    if (!INLINE_ERROR_ENDPOINTS.has(endpoint)) {
+    // A screen's endpoints are named `{screen}/{name}` (screen-endpoints.ts).
+    if (!INLINE_ERROR_ENDPOINTS.has(endpoint.slice(endpoint.indexOf('/') + 1))) {
       const lines = describeRequestError(action.payload as never, 'server error');
       api.dispatch(toastPushed('error', lines.join('\n')));
     }
@@ -29,7 +32,7 @@ const requestErrorToaster: Middleware = (api) => (next) => (action) => {
   return next(action);
 };
 
-export const rootReducer = combineSlices(baseApi, toastsSlice);
+export const rootReducer = combineSlices(baseApi, toastsSlice, screensSlice);
 
 export function createAppStore() {
   return configureStore({

@@ -1,0 +1,207 @@
+import type { RemoteDefinition } from '@curator/shared';
+import {
+  type AppStore,
+  type MfeProps,
+  screenFailed,
+  type ScreenFailureKind,
+  screenLoaded,
+  screenLoadStarted,
+  sessionApi,
+  toastPushed,
+} from '@curator/shared';
+import {
+  loadRemote,
+  type ModuleFederationRuntimePlugin,
+  preloadRemote,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
+import {
+  addErrorHandler,
+  getAppNames,
+  getAppStatus,
+  type LifeCycles,
+  LOAD_ERROR,
+  registerApplication,
+  start,
+  triggerAppChange,
+} from 'single-spa';
+
+import { describeIncompatibility, findIncompatibility, type ManifestShared } from './kernel-check';
+
+export const MFE_OUTLET_ID = 'mfe-outlet';
+/** A screen whose files have not arrived by then is reported as failed (the user can Retry). */
+export const SCREEN_LOAD_TIMEOUT_MS = 20_000;
+
+/** What a screen's './app' module exports: single-spa lifecycles and the build it is. */
+type ScreenModule = LifeCycles & { buildId?: string; kernel?: string };
+
+/** True when `pathname` is one of the remote's routes or below it. */
+export function isRouteOf(remote: RemoteDefinition, pathname: string): boolean {
+  return remote.routes.some((route) => pathname === route.replace(/\/$/, '') || pathname.startsWith(route));
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Screens refused because the page cannot host them, with the message that says why. */
+const refusals = new Map<string, string>();
+
+/**
+ * Reads each screen's manifest as the federation runtime loads it and refuses a screen that needs a
+ * singleton (the kernel, React, …) at a version this page does not run, before any of its code runs.
+ */
+const compatibilityCheck: ModuleFederationRuntimePlugin = {
+  name: 'curator-compatibility-check',
+  afterLoadManifest(args) {
+    const { manifestJson, moduleInfo } = args as unknown as {
+      manifestJson?: { shared?: ManifestShared[] };
+      moduleInfo: { name: string };
+    };
+    const problem = manifestJson && findIncompatibility(manifestJson.shared ?? [], __SHARED_VERSIONS__);
+    if (!problem) return args;
+    const message = describeIncompatibility(moduleInfo.name, problem);
+    refusals.set(moduleInfo.name, message);
+    throw new Error(message);
+  },
+};
+
+let remoteMap: Promise<RemoteDefinition[]> | undefined;
+
+async function fetchRemoteMap(): Promise<RemoteDefinition[]> {
+  const response = await fetch('/api/mfe-config/', { cache: 'no-store', credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`remote map unavailable (${response.status})`);
+  return (await response.json()) as RemoteDefinition[];
+}
+
+/**
+ * The remote map, registered once with the federation runtime: the one the page came with, else
+ * fetched from the API (retried after a failure).
+ */
+export function loadRemoteMap(fromPage?: RemoteDefinition[]): Promise<RemoteDefinition[]> {
+  remoteMap ??= (fromPage ? Promise.resolve(fromPage) : fetchRemoteMap())
+    .then((remotes) => {
+      registerPlugins([compatibilityCheck]);
+      registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
+      return remotes;
+    })
+    .catch((error: unknown) => {
+      remoteMap = undefined;
+      throw error;
+    });
+  return remoteMap;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not load within ${ms / 1000} s`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/** Records a failed screen in the store (the shell shows it in the screen's place) and in the API's log. */
+function reportFailure(store: AppStore, remote: RemoteDefinition, kind: ScreenFailureKind, message: string) {
+  console.error(`screen ${remote.name} (${remote.entry}) failed: ${message}`);
+  store.dispatch(screenFailed({ screen: remote.name, kind, entry: remote.entry, message }));
+  void store.dispatch(
+    sessionApi.endpoints.reportScreenFailure.initiate({
+      screen: remote.name,
+      entry: remote.entry,
+      kind,
+      error: message,
+    }),
+  );
+}
+
+const screenLoads = new Map<string, Promise<ScreenModule>>();
+
+/** Loads a screen's code once (again after a failure), recording how it went. */
+function loadScreen(store: AppStore, remote: RemoteDefinition): Promise<ScreenModule> {
+  let load = screenLoads.get(remote.name);
+  if (load) return load;
+  store.dispatch(screenLoadStarted(remote.name));
+  load = withTimeout(loadRemote<ScreenModule>(`${remote.name}/app`), SCREEN_LOAD_TIMEOUT_MS, remote.entry)
+    .then((screen) => {
+      if (!screen) throw new Error(`${remote.entry} has no './app'`);
+      store.dispatch(screenLoaded({ screen: remote.name, buildId: screen.buildId ?? 'unknown' }));
+      return screen;
+    })
+    .catch((error: unknown) => {
+      screenLoads.delete(remote.name);
+      const refusal = refusals.get(remote.name);
+      reportFailure(store, remote, refusal ? 'incompatible' : 'load', refusal ?? errorText(error));
+      throw error;
+    });
+  screenLoads.set(remote.name, load);
+  return load;
+}
+
+/** Starts loading the screen of `pathname` at once, before the chrome renders; failures show when it mounts. */
+export function preloadScreenFor(store: AppStore, remotes: RemoteDefinition[], pathname: string): void {
+  const remote = remotes.find((r) => isRouteOf(r, pathname));
+  if (remote) loadScreen(store, remote).catch(() => undefined);
+}
+
+/** Fetches a screen's files without running them (when idle, or when the pointer nears its link). */
+export function prefetchScreen(remote: RemoteDefinition): void {
+  if (screenLoads.has(remote.name)) return;
+  preloadRemote([{ nameOrAlias: remote.name, exposes: ['./app'] }]).catch(() => undefined);
+}
+
+/**
+ * Tries a failed screen again: the federation runtime forgets what it cached of the remote, and
+ * single-spa reloads an application whose loading failed on the next route change. A screen that
+ * loaded but failed to start is broken for this page: the page is loaded afresh.
+ */
+export function retryScreen(store: AppStore, remote: RemoteDefinition): void {
+  if (getAppStatus(remote.name) !== LOAD_ERROR) {
+    window.location.reload();
+    return;
+  }
+  refusals.delete(remote.name);
+  registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
+  store.dispatch(screenLoadStarted(remote.name));
+  void triggerAppChange();
+}
+
+function containerFor(name: string): HTMLElement {
+  const outlet = document.getElementById(MFE_OUTLET_ID);
+  if (!outlet) throw new Error('the micro-frontend outlet is not in the page');
+  let element = document.getElementById(`mfe-${name}`);
+  if (!element || !outlet.contains(element)) {
+    element = document.createElement('div');
+    element.id = `mfe-${name}`;
+    outlet.appendChild(element);
+  }
+  return element;
+}
+
+let started: Promise<void> | undefined;
+
+async function registerAll(store: AppStore) {
+  const remotes = await loadRemoteMap();
+  // A screen that loaded but threw in bootstrap or mount (a load failure is recorded by loadScreen).
+  addErrorHandler((error) => {
+    const remote = remotes.find((r) => r.name === error.appOrParcelName);
+    if (remote && getAppStatus(remote.name) !== LOAD_ERROR) reportFailure(store, remote, 'start', errorText(error));
+  });
+  for (const remote of remotes) {
+    if (getAppNames().includes(remote.name)) continue;
+    const customProps: Omit<MfeProps, 'name'> = { store, domElementGetter: () => containerFor(remote.name) };
+    registerApplication({
+      name: remote.name,
+      app: () => loadScreen(store, remote),
+      activeWhen: (location) => isRouteOf(remote, location.pathname),
+      customProps,
+    });
+  }
+  start({ urlRerouteOnly: true });
+}
+
+/** Registers every remote once; called after the outlet is in the DOM. */
+export function startMicroFrontends(store: AppStore): Promise<void> {
+  started ??= registerAll(store).catch((error: unknown) => {
+    started = undefined;
+    store.dispatch(toastPushed('error', `Screens could not be loaded: ${errorText(error)}`));
+  });
+  return started;
+}

@@ -1,0 +1,3 @@
+export function kernelFiles(): string[];
+export function kernelSourceHash(): string;
+export function readKernelRecord(): { version: string; sourceHash: string };
