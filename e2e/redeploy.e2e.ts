@@ -19,7 +19,10 @@ function snapshotDist(app: string): Map<string, string> {
     fs
       .readdirSync(dir, { withFileTypes: true })
       .filter((entry) => entry.name !== '.stamp')
-      .map((entry) => [entry.name, entry.isDirectory() ? 'build' : fs.readFileSync(path.join(dir, entry.name), 'latin1')]),
+      .map((entry) => [
+        entry.name,
+        entry.isDirectory() ? 'build' : fs.readFileSync(path.join(dir, entry.name), 'latin1'),
+      ]),
   );
 }
 

@@ -17,7 +17,7 @@ import { isSecureRequest } from './common/secure-request';
 import { serveFrontEnds } from './common/static-assets';
 import { APP_CONFIG } from './config/config.module';
 import type { AppConfig } from './config/env.schema';
-import { pageBootData } from './mfe-config/page-boot-data';
+import { pageHead } from './mfe-config/page-head';
 import { reportCommandCount } from './persistence/command-count';
 
 /** Request lines only: id, method, url, status, time. No bodies, cookies or headers. */
@@ -80,7 +80,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(handleBodyErrors);
   app.use(rejectForbiddenKeys);
   serveOpenApi(app);
-  serveFrontEnds(app, config.WEB_ROOT, pageBootData(app, config));
+  serveFrontEnds(app, config.WEB_ROOT, pageHead(app, config));
   app.useGlobalPipes(new DetailValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   return app;

@@ -87,16 +87,35 @@ describe('serving the built front ends', () => {
     },
   );
 
-  it('writes the signed-in user and the remote map into the page, so the shell asks the API for neither', async () => {
-    const remotes = [{ name: 'catalog', entry: '/mfe/catalog/mf-manifest.json', routes: ['/audios/'] }];
+  it('writes the signed-in user, the remote map and preloads of the current screen into the page', async () => {
+    const manifest = {
+      metaData: { remoteEntry: { name: 'remoteEntry.js' } },
+      exposes: [{ path: './app', assets: { js: { sync: ['841.a1.js', 'app.b2.js'] }, css: { sync: ['473.c3.css'] } } }],
+    };
+    writeFiles(webRoot, { 'mfe-catalog/dist/b1/mf-manifest.json': JSON.stringify(manifest) });
+    const remotes = [{ name: 'catalog', entry: '/mfe/catalog/b1/mf-manifest.json', routes: ['/audios/'] }];
     writeFileSync(join(webRoot, 'remotes.json'), JSON.stringify(remotes));
     try {
+      const anonymous = await request(t.app.getHttpServer()).get('/audios/').expect(200);
+      expect(anonymous.text).not.toContain('rel="preload"');
       await t.loginAs('page-reader');
       const res = await t.agent.get('/audios/').expect(200);
       expect(bootDataOf(res.text)).toEqual({
         remotes: [{ ...remotes[0], build: null }],
         me: { username: 'page-reader', admin: false },
       });
+      const preloads = [...res.text.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"/g)].map(
+        (m) => `${m[2]} ${m[1]}`,
+      );
+      expect(preloads).toEqual([
+        'fetch /mfe/catalog/b1/mf-manifest.json',
+        'script /mfe/catalog/b1/remoteEntry.js',
+        'script /mfe/catalog/b1/841.a1.js',
+        'script /mfe/catalog/b1/app.b2.js',
+        'style /mfe/catalog/b1/473.c3.css',
+      ]);
+      // Another screen's route preloads nothing of the catalog.
+      expect((await t.agent.get('/metrics/').expect(200)).text).not.toContain('rel="preload"');
     } finally {
       rmSync(join(webRoot, 'remotes.json'));
     }

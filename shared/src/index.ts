@@ -12,4 +12,3 @@ export * from './app/hooks';
 export * from './contract';
 export * from './domain';
 export * from './messages';
-export * from '@curator/shared/kernel';

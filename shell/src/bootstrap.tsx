@@ -1,7 +1,7 @@
 import 'antd/dist/antd.css';
 import './app/shell.css';
 
-import { createAppStore, sessionApi } from '@curator/shared';
+import { createAppStore, sessionApi } from '@curator/shared/kernel';
 import { createRoot } from 'react-dom/client';
 
 import { ShellApp } from './app/shell-app';

@@ -66,16 +66,6 @@ function servePrecompressed(root: string) {
 const NOT_SPA_PREFIXES = ['/api', '/mfe', '/media'];
 const isOutsideSpa = (path: string) => NOT_SPA_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
-/** The id of the element that carries the page's boot data (shell/src/features/screens/boot-data.ts). */
-export const BOOT_DATA_ID = 'curator-boot';
-
-/** JSON inside a <script> element: nothing in it may close the element or open a comment. */
-const scriptSafeJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
 /** The shell's index.html, read again only when the file changes (a redeployed shell). */
 function indexPage(file: string): () => string | null {
   let cached: { mtimeMs: number; text: string } | null = null;
@@ -90,14 +80,14 @@ function indexPage(file: string): () => string | null {
 /**
  * The built front ends, same origin as the API: each remote's builds at `/mfe/<name>/<build id>/`
  * with no fallback (a missing chunk is a 404), the shell's dist at `/` with index.html for any
- * extension-less GET outside /api, /mfe and /media. The page carries `bootData` (the remote map and
- * the user) in a JSON script element, so it is never cached. A dist built after start is picked up
+ * extension-less GET outside /api, /mfe and /media. The page carries `pageHead` (the remote map, the
+ * user and the current screen's preloads), so it is never cached. A dist built after start is picked up
  * as is; a missing one serves nothing.
  */
 export function serveFrontEnds(
   app: NestExpressApplication,
   webRoot: string,
-  bootData: (req: Request, res: Response) => Promise<unknown>,
+  pageHead: (req: Request, res: Response) => Promise<string>,
 ): void {
   const options = { index: false as const, redirect: false, fallthrough: true, setHeaders: setCacheHeaders };
   for (const name of MFE_REMOTE_NAMES) {
@@ -114,11 +104,10 @@ export function serveFrontEnds(
     if (!isRead || isOutsideSpa(req.path) || extname(req.path)) return next();
     const page = readIndex();
     if (page === null) return next();
-    bootData(req, res)
-      .then((data) => {
-        const script = `<script id="${BOOT_DATA_ID}" type="application/json">${scriptSafeJson(data)}</script>`;
+    pageHead(req, res)
+      .then((head) => {
         res.setHeader('Cache-Control', 'no-store');
-        res.type('html').send(page.replace('</head>', `${script}</head>`));
+        res.type('html').send(page.replace('</head>', `${head}</head>`));
       })
       .catch(next);
   });

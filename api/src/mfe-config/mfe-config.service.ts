@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import {
@@ -20,9 +20,19 @@ export const LATEST_BUILD = 'latest';
 
 const readText = (path: string) => readFile(path, 'utf8').catch(() => null);
 
+/** A file a screen needs to start, as a page preloads it. */
+export type StartFile = { href: string; as: 'fetch' | 'script' | 'style' };
+type ManifestAssets = { js?: { sync?: string[] }; css?: { sync?: string[] } };
+type Manifest = {
+  metaData?: { remoteEntry?: { name?: string } };
+  exposes?: { path?: string; assets?: ManifestAssets }[];
+};
+
 @Injectable()
 export class MfeConfigService {
   private readonly logger = new Logger(MfeConfigService.name);
+  /** Start files per manifest, read again when the manifest's file changes. */
+  private readonly startFiles = new Map<string, { mtimeMs: number; files: StartFile[] }>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -62,5 +72,39 @@ export class MfeConfigService {
     if (text === null) return null;
     const parsed = ScreenBuildSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
+  }
+
+  /**
+   * What the screen whose manifest is `entry` (`/mfe/<screen>/<build id>/mf-manifest.json`) loads
+   * before it can start: the manifest, its remote entry, and the files of its './app'. None when the
+   * build is not there.
+   */
+  async readStartFiles(entry: string): Promise<StartFile[]> {
+    const match = BUILD_ENTRY.exec(entry);
+    if (!match) return [];
+    const [prefix, screen, buildId] = match;
+    const file = join(this.config.WEB_ROOT, `mfe-${screen}`, 'dist', buildId, entry.slice(prefix.length));
+    const mtimeMs = await stat(file).then(
+      (s) => s.mtimeMs,
+      () => null,
+    );
+    if (mtimeMs === null) return [];
+    const cached = this.startFiles.get(file);
+    if (cached?.mtimeMs === mtimeMs) return cached.files;
+    let manifest: Manifest;
+    try {
+      manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
+    } catch {
+      return [];
+    }
+    const assets = manifest.exposes?.find((e) => e.path === './app')?.assets;
+    const names = [manifest.metaData?.remoteEntry?.name, ...(assets?.js?.sync ?? [])].filter((n): n is string => !!n);
+    const files: StartFile[] = [
+      { href: entry, as: 'fetch' },
+      ...names.map((name) => ({ href: prefix + name, as: 'script' as const })),
+      ...(assets?.css?.sync ?? []).map((name) => ({ href: prefix + name, as: 'style' as const })),
+    ];
+    this.startFiles.set(file, { mtimeMs, files });
+    return files;
   }
 }

@@ -1,4 +1,4 @@
-import { describeRequestError, statusOf } from '@curator/shared';
+import { describeRequestError, statusOf } from '@curator/shared/kernel';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { Alert, Result } from 'antd';

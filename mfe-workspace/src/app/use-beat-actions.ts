@@ -12,13 +12,13 @@ import {
   removeOffset,
   snapToOnset,
   type TempoVariantAnswer,
-  toastPushed,
   useAppDispatch,
   useCreateBeatMutation,
   useDeleteBeatMutation,
   useRunAutobeatMutation,
   validateOffset,
 } from '@curator/shared';
+import { toastPushed } from '@curator/shared/kernel';
 import { useCallback, useRef, useState } from 'react';
 
 import type { SnapSetting } from '../features/autobeat/use-snap-setting';

@@ -1,4 +1,5 @@
-import { addEndingPoint, removeEndingPoint, toastPushed, useAppDispatch } from '@curator/shared';
+import { addEndingPoint, removeEndingPoint, useAppDispatch } from '@curator/shared';
+import { toastPushed } from '@curator/shared/kernel';
 
 import type { WorkspaceEdit } from './editor-state';
 import type { WorkspaceModel } from './use-workspace-model';

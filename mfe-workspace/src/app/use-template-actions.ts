@@ -3,11 +3,11 @@ import {
   buildTemplateCode,
   serializeTemplateCode,
   type Template,
-  toastPushed,
   useAppDispatch,
   useSetTemplateApprovedMutation,
   useToggleTemplateApprovalMutation,
 } from '@curator/shared';
+import { toastPushed } from '@curator/shared/kernel';
 
 import type { useBeatActions } from './use-beat-actions';
 import { templateIdOf, toTemplateTiming, type WorkspaceModel } from './use-workspace-model';

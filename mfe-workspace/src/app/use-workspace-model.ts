@@ -9,12 +9,12 @@ import {
   type Segment,
   type Template,
   type TemplateTiming,
-  useGetMeQuery,
   useListBeatImagesQuery,
   useListBeatsQuery,
   useListTemplatesQuery,
   type WorkspaceAudio,
 } from '@curator/shared';
+import { useGetMeQuery } from '@curator/shared/kernel';
 import { useMemo, useReducer } from 'react';
 
 import type { TemplateRow } from '../features/beats-templates/components/templates-table';

@@ -1,7 +1,6 @@
 import {
   type Beat,
   type BeatUpdateBody,
-  type RootState,
   useAppDispatch,
   useRenameBeatMutation,
   useSaveEndingPointsMutation,
@@ -9,6 +8,7 @@ import {
   useUpdateBeatMutation,
   workspaceApi,
 } from '@curator/shared';
+import { type RootState } from '@curator/shared/kernel';
 import { useCallback, useMemo, useRef } from 'react';
 import { useStore } from 'react-redux';
 

@@ -1,11 +1,11 @@
 import {
   BEATS_AND_TEMPLATES_TITLE,
   formatLockedBy,
-  toastPushed,
   useAppDispatch,
   useGetTopHlPointQuery,
   type WorkspaceAudio,
 } from '@curator/shared';
+import { toastPushed } from '@curator/shared/kernel';
 import { TagEditor, useWaveform } from '@curator/shared/ui';
 import { Alert, Typography } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';

@@ -12,6 +12,7 @@ export * from './paging';
 export * from './playhead-clock';
 export * from './result';
 export * from './rule-messages';
+export * from './screen-routes';
 export * from './segment-stats';
 export * from './segments';
 export * from './select-keys';

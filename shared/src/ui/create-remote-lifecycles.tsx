@@ -1,4 +1,5 @@
-import { BUILT_WITH_KERNEL, type MfeProps, screenCrashedTitle, sessionApi } from '@curator/shared';
+import { BUILT_WITH_KERNEL, screenCrashedTitle } from '@curator/shared';
+import { type MfeProps, sessionApi } from '@curator/shared/kernel';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ComponentType } from 'react';
 import React from 'react';

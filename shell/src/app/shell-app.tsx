@@ -1,4 +1,4 @@
-import { type AppStore } from '@curator/shared';
+import { type AppStore } from '@curator/shared/kernel';
 import { SUITE_THEME } from '@curator/shared/ui';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { Provider } from 'react-redux';

@@ -1,5 +1,5 @@
-import { describeRequestError, useGetMeQuery, useLoginMutation } from '@curator/shared';
 import { LOGIN_NO_RESPONSE_TEXT } from '@curator/shared';
+import { describeRequestError, useGetMeQuery, useLoginMutation } from '@curator/shared/kernel';
 import { ErrorLines } from '@curator/shared/ui';
 import { Button, Card, Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { statusOf, useGetMeQuery } from '@curator/shared';
+import { statusOf, useGetMeQuery } from '@curator/shared/kernel';
 import { Button, Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { AppStore } from '@curator/shared';
+import type { AppStore } from '@curator/shared/kernel';
 import { Layout, Menu } from 'antd';
 import { useEffect, useLayoutEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';

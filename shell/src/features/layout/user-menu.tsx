@@ -1,12 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
-import {
-  baseApi,
-  SCREENS_LABEL,
-  SIGN_OUT_LABEL,
-  useAppDispatch,
-  useGetMeQuery,
-  useLogoutMutation,
-} from '@curator/shared';
+import { SCREENS_LABEL, SIGN_OUT_LABEL, useAppDispatch } from '@curator/shared';
+import { baseApi, useGetMeQuery, useLogoutMutation } from '@curator/shared/kernel';
 import { Button, Dropdown } from 'antd';
 import { useNavigate } from 'react-router-dom';
 

@@ -1,4 +1,5 @@
-import type { CurrentUser, RemoteDefinition } from '@curator/shared';
+import type { RemoteDefinition } from '@curator/shared';
+import type { CurrentUser } from '@curator/shared/kernel';
 
 /** What the API writes into the page it serves: the screens, and the user when signed in. */
 export type BootData = { remotes: RemoteDefinition[]; me: CurrentUser | null };

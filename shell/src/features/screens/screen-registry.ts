@@ -1,4 +1,5 @@
 import type { RemoteDefinition } from '@curator/shared';
+import { isScreenRoute } from '@curator/shared';
 import {
   type AppStore,
   type MfeProps,
@@ -8,7 +9,7 @@ import {
   screenLoadStarted,
   sessionApi,
   toastPushed,
-} from '@curator/shared';
+} from '@curator/shared/kernel';
 import {
   loadRemote,
   type ModuleFederationRuntimePlugin,
@@ -37,9 +38,7 @@ export const SCREEN_LOAD_TIMEOUT_MS = 20_000;
 type ScreenModule = LifeCycles & { buildId?: string; kernel?: string };
 
 /** True when `pathname` is one of the remote's routes or below it. */
-export function isRouteOf(remote: RemoteDefinition, pathname: string): boolean {
-  return remote.routes.some((route) => pathname === route.replace(/\/$/, '') || pathname.startsWith(route));
-}
+export const isRouteOf = (remote: RemoteDefinition, pathname: string) => isScreenRoute(remote.routes, pathname);
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -1,5 +1,6 @@
-import { toastShown, useAppDispatch, useAppSelector } from '@curator/shared';
+import { useAppDispatch, useAppSelector } from '@curator/shared';
 import { TOAST_DURATION_MS } from '@curator/shared';
+import { toastShown } from '@curator/shared/kernel';
 import { App } from 'antd';
 import { useEffect } from 'react';
 

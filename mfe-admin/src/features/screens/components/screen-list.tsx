@@ -1,10 +1,5 @@
-import {
-  type RemoteDefinition,
-  SCREENS_LABEL,
-  type ScreenState,
-  useAppSelector,
-  useListScreensQuery,
-} from '@curator/shared';
+import { type RemoteDefinition, SCREENS_LABEL, useAppSelector, useListScreensQuery } from '@curator/shared';
+import { type ScreenState } from '@curator/shared/kernel';
 import type { TableColumnsType } from 'antd';
 import { Table, Tag, Typography } from 'antd';
 

@@ -1,9 +1,5 @@
-import {
-  CREATE_USER_LABEL,
-  CREATE_USER_NO_RESPONSE_TEXT,
-  describeRequestError,
-  useCreateUserMutation,
-} from '@curator/shared';
+import { CREATE_USER_LABEL, CREATE_USER_NO_RESPONSE_TEXT, useCreateUserMutation } from '@curator/shared';
+import { describeRequestError } from '@curator/shared/kernel';
 import { Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 

@@ -1,4 +1,5 @@
-import { describeRequestError, useGetUserQuery, useUpdateUserMutation } from '@curator/shared';
+import { useGetUserQuery, useUpdateUserMutation } from '@curator/shared';
+import { describeRequestError } from '@curator/shared/kernel';
 import { Skeleton, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 

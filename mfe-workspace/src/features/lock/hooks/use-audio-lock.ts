@@ -1,11 +1,5 @@
-import {
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  LOCK_REFRESH_MS,
-  readCookie,
-  useLockAudioMutation,
-  useUnlockAudioMutation,
-} from '@curator/shared';
+import { LOCK_REFRESH_MS, useLockAudioMutation, useUnlockAudioMutation } from '@curator/shared';
+import { CSRF_COOKIE, CSRF_HEADER, readCookie } from '@curator/shared/kernel';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type AudioLock = {

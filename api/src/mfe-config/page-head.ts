@@ -1,0 +1,54 @@
+import { isScreenRoute } from '@curator/shared/domain';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Request, Response } from 'express';
+
+import { SESSION_COOKIE_NAME, setSessionCookie } from '../auth/session-cookie';
+import { isSecureRequest } from '../common/secure-request';
+import type { AppConfig } from '../config/env.schema';
+import { SessionsService } from '../sessions/sessions.service';
+import { MfeConfigService } from './mfe-config.service';
+
+/** The id of the element that carries the page's boot data (shell/src/features/screens/boot-data.ts). */
+export const BOOT_DATA_ID = 'curator-boot';
+
+/** JSON inside a <script> element: nothing in it may close the element or open a comment. */
+const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** What goes into the <head> of a page of the shell, for one request. */
+export type PageHead = (req: Request, res: Response) => Promise<string>;
+
+/**
+ * The head of every page the shell serves, so that the current screen starts at once: the remote map
+ * and the signed-in user (the answers of GET /api/mfe-config/ and GET /api/me/) as JSON, and, for a
+ * signed-in user, preload links for the current route's screen (its manifest, entry, and the files of
+ * its './app'), fetched while the shell's own scripts load.
+ */
+export function pageHead(app: NestExpressApplication, config: AppConfig): PageHead {
+  const screens = app.get(MfeConfigService);
+  const sessions = app.get(SessionsService);
+  return async (req, res) => {
+    const token: unknown = req.cookies?.[SESSION_COOKIE_NAME];
+    const [remotes, session] = await Promise.all([
+      screens.readRemotes(),
+      typeof token === 'string' && token ? sessions.resolve(token) : null,
+    ]);
+    if (session?.extended) setSessionCookie(res, token as string, session.expiresAt, isSecureRequest(config, req));
+    const me = session?.user ? { username: session.user.username, admin: session.user.admin } : null;
+    const screen = me ? remotes.find((r) => isScreenRoute(r.routes, req.path)) : undefined;
+    const files = screen ? await screens.readStartFiles(screen.entry) : [];
+    const links = files.map(({ href, as }) =>
+      as === 'fetch'
+        ? `<link rel="preload" href="${attribute(href)}" as="fetch" crossorigin="anonymous">`
+        : `<link rel="preload" href="${attribute(href)}" as="${as}">`,
+    );
+    return [
+      `<script id="${BOOT_DATA_ID}" type="application/json">${scriptSafeJson({ remotes, me })}</script>`,
+      ...links,
+    ].join('');
+  };
+}
