@@ -29,6 +29,7 @@ import {
 } from 'single-spa';
 
 import { describeIncompatibility, findIncompatibility, type ManifestShared } from './kernel-check';
+import { fetchOrFail, summariseLoadError } from './load-errors';
 
 export const MFE_OUTLET_ID = 'mfe-outlet';
 /** A screen whose files have not arrived by then is reported as failed (the user can Retry). */
@@ -47,10 +48,12 @@ const refusals = new Map<string, string>();
 
 /**
  * Reads each screen's manifest as the federation runtime loads it and refuses a screen that needs a
- * singleton (the kernel, React, …) at a version this page does not run, before any of its code runs.
+ * singleton (the kernel, React, …) at a version this page does not run, before any of its code runs;
+ * a manifest that does not answer 2xx fails with its status.
  */
 const compatibilityCheck: ModuleFederationRuntimePlugin = {
   name: 'curator-compatibility-check',
+  fetch: fetchOrFail,
   afterLoadManifest(args) {
     const { manifestJson, moduleInfo } = args as unknown as {
       manifestJson?: { shared?: ManifestShared[] };
@@ -99,7 +102,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 
 /** Records a failed screen in the store (the shell shows it in the screen's place) and in the API's log. */
 function reportFailure(store: AppStore, remote: RemoteDefinition, kind: ScreenFailureKind, message: string) {
-  console.error(`screen ${remote.name} (${remote.entry}) failed: ${message}`);
   store.dispatch(screenFailed({ screen: remote.name, kind, entry: remote.entry, message }));
   void store.dispatch(
     sessionApi.endpoints.reportScreenFailure.initiate({
@@ -127,7 +129,8 @@ function loadScreen(store: AppStore, remote: RemoteDefinition): Promise<ScreenMo
     .catch((error: unknown) => {
       screenLoads.delete(remote.name);
       const refusal = refusals.get(remote.name);
-      reportFailure(store, remote, refusal ? 'incompatible' : 'load', refusal ?? errorText(error));
+      console.error(`screen ${remote.name} (${remote.entry}) failed to load: ${errorText(error)}`);
+      reportFailure(store, remote, refusal ? 'incompatible' : 'load', refusal ?? summariseLoadError(errorText(error)));
       throw error;
     });
   screenLoads.set(remote.name, load);
