@@ -50,9 +50,10 @@ function renderSnare(sampleRateHz: number, random: Random): Float32Array {
 
 /**
  * Kit timbres: 'classic' (clicky kick, snare with a strong body tone) or 'deep' (a kick with no click and a long
- * low tail, a bright snare of mostly high noise with little body, louder open hats), as in much electronic music.
+ * low tail, a bright snare of mostly high noise with little body, louder open hats), as in much electronic music,
+ * or 'clap' (the deep kit with a hand clap, three quick mid-range bursts and a tail, in place of the snare).
  */
-export type KitTone = 'classic' | 'deep';
+export type KitTone = 'classic' | 'deep' | 'clap';
 
 /** Renders a kit whose timbre varies a little with the random source. */
 export function renderDrumKit(sampleRateHz: number, random: Random, tone: KitTone = 'classic'): DrumKit {
@@ -73,7 +74,33 @@ export function renderDrumKit(sampleRateHz: number, random: Random, tone: KitTon
   for (let i = 0; i < snare.length; i++)
     snare[i] = 0.7 * snare[i] + 0.12 * sin((2 * Math.PI * bodyHz * i) / sampleRateHz) * exp(-i / sampleRateHz / 0.04);
   for (let i = 0; i < openHat.length; i++) openHat[i] *= 1.6;
-  return { ...kit, kick: lowPassed, snare };
+  return { ...kit, kick: lowPassed, snare: tone === 'clap' ? renderClap(sampleRateHz, random) : snare };
+}
+
+/** Hand clap: three 8-ms noise bursts about 10 ms apart, then a 60-ms tail, low-passed to the mid range. */
+function renderClap(sampleRateHz: number, random: Random): Float32Array {
+  const out = new Float32Array(round(0.3 * sampleRateHz));
+  const gapS = random.between(0.008, 0.012);
+  for (const [startS, decayS, gain] of [
+    [0, 0.008, 0.8],
+    [gapS, 0.008, 0.9],
+    [2 * gapS, 0.06, 1],
+  ]) {
+    const start = round(startS * sampleRateHz);
+    for (let i = start; i < out.length; i++)
+      out[i] += gain * (random.next() * 2 - 1) * exp(-(i - start) / sampleRateHz / decayS);
+  }
+  // Two one-pole low-passes (≈2.5 kHz) after a one-pole high-pass (≈600 Hz): a band around 1 kHz.
+  let [high, previous, low1, low2] = [0, 0, 0, 0];
+  const [a, b] = [exp((-2 * Math.PI * 600) / sampleRateHz), 1 - exp((-2 * Math.PI * 2500) / sampleRateHz)];
+  for (let i = 0; i < out.length; i++) {
+    high = a * (high + out[i] - previous);
+    previous = out[i];
+    low1 += b * (high - low1);
+    low2 += b * (low1 - low2);
+    out[i] = 2.5 * low2;
+  }
+  return out;
 }
 
 /** Adds `sample` × gain into `target` from sample index `start`. */

@@ -191,6 +191,30 @@ const RECIPES: Recipe[] = [
     bpm: [84, 124],
     make: (_, r) => ({ swingRatio: r.between(0.55, 0.68), kitTone: 'deep', humanizeMs: r.between(3, 8) }),
   },
+  {
+    name: 'offbeat-bass-loud',
+    category: 'steady',
+    bpm: [118, 132],
+    make: (_, r) => ({ pattern: 'four-on-floor', offbeatBass: true, bassGainDb: r.between(6, 10), hatGainDb: 6 }),
+  },
+  {
+    name: 'offbeat-accents',
+    category: 'syncopation',
+    bpm: [92, 118],
+    make: (_, r) => ({ pattern: 'syncopated', kitTone: 'deep', offbeatBass: true, bassGainDb: r.between(3, 8) }),
+  },
+  {
+    name: 'clap-four-floor',
+    category: 'steady',
+    bpm: [118, 130],
+    make: (_, r) => ({ pattern: 'four-on-floor', kitTone: 'clap', offbeatBass: true, bassGainDb: r.between(0, 6) }),
+  },
+  {
+    name: 'clap-offbeat-kick',
+    category: 'syncopation',
+    bpm: [100, 126],
+    make: (_, r) => ({ pattern: 'offbeat-kick', kitTone: 'clap', humanizeMs: r.between(2, 6) }),
+  },
 ];
 
 /** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
@@ -200,7 +224,7 @@ const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7
 const TRACKS_PER_RECIPE = 2;
 
 /**
- * The beat-tracking set for one half: two tracks per recipe (35 grooves, 55–185 BPM), 70 tracks.
+ * The beat-tracking set for one half: two tracks per recipe (39 grooves, 55–185 BPM), 78 tracks.
  * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
  */
 export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {

@@ -66,6 +66,8 @@ export type TrackSpec = {
   kitTone?: KitTone;
   /** Bass on the off-beat eighths instead of the default line (a dance-music habit). */
   offbeatBass?: boolean;
+  /** Gain of the bass relative to the default, in dB. */
+  bassGainDb?: number;
 };
 
 /** Stereo mix with its separately rendered stems and the true beat times. */
@@ -214,6 +216,7 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
   const padGain = 0.05 * 10 ** ((spec.padGainDb ?? 0) / 20);
   const drumlessS = spec.drumlessIntroS ?? 0;
   const hatGain = 10 ** ((spec.hatGainDb ?? 0) / 20);
+  const bassGain = 0.18 * 10 ** ((spec.bassGainDb ?? 0) / 20);
   const barsPerChord = pattern === 'double-time' ? 2 : 1;
   const barCount = floor((beatsS.length - 1) / beatsPerBar);
   for (let bar = 0; bar < barCount; bar++) {
@@ -257,7 +260,7 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
     for (const position of bassPositions) {
       const startS = locateBeatPositionS(beatsS, bar * beatsPerBar + position, swingRatio);
       const bassHz = convertMidiToHz(root + degree + (position === 3 ? 7 : 0));
-      addBassNote(harmonic, sampleRateHz, startS, (0.9 * (barEndS - barStartS)) / 4, bassHz, 0.18);
+      addBassNote(harmonic, sampleRateHz, startS, (0.9 * (barEndS - barStartS)) / 4, bassHz, bassGain);
     }
   }
   if (spec.reverbWet) for (const stem of [percussive, harmonic]) addReverb(stem, sampleRateHz, spec.reverbWet);
