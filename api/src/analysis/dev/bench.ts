@@ -16,8 +16,10 @@ import {
   scoreContinuityTotal,
 } from './eval/beat-f-measure';
 import { computeSdrDb } from './eval/sdr';
+import { generateGroove } from './independent/groove-generator';
+import { buildIndependentSet } from './independent/independent-set';
 import { buildCatalogSpecs, renderCatalogFiles } from './synth/catalog-audio';
-import { buildEvaluationSet, type EvaluationHalf } from './synth/evaluation-set';
+import { buildEvaluationSet, type EvaluationCategory, type EvaluationHalf } from './synth/evaluation-set';
 import { synthesiseTrack } from './synth/synthesise-track';
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -29,6 +31,7 @@ const cpuS = () => {
 
 type BeatRow = {
   name: string;
+  kind: string;
   truthBpm: number;
   bpm: number;
   f: number;
@@ -36,57 +39,142 @@ type BeatRow = {
   amlt: number;
   levelRight: boolean;
   amongVariants: boolean;
+  /** Offered tempi outside the tapping range (TAPPABLE_BPM). */
+  untappable: number[];
   errorMs: number;
   cpuS: number;
   audioS: number;
 };
 
+/** Tempi a listener can tap; variants outside are counted in the tables. */
+const TAPPABLE_BPM: [number, number] = [40, 220];
+
 /** Tempo within ±8 % of the truth: wide enough for drifts and steps, far narrower than any metrical ratio. */
 const isLevelRight = (truthBpm: number, bpm: number) => isTempoCorrect(truthBpm, bpm, 0.08);
 
-/** Tracks every item of one half of the set and scores it. */
+/** Kind of music of an in-house category, so that the sets line up in one table. */
+const KIND_OF_CATEGORY: Record<EvaluationCategory, string> = {
+  steady: 'straight',
+  feel: 'feel',
+  syncopation: 'syncopation',
+  swing: 'swing',
+  slow: 'ballad',
+  fast: 'fast',
+  triple: 'triple',
+  'tempo-change': 'tempo-change',
+  intro: 'sparse',
+  ambient: 'sparse',
+  noise: 'noise',
+};
+
+/** Tracks one mono signal and scores it against its true beats. */
+function scoreTrack(
+  name: string,
+  kind: string,
+  truth: { beatsS: number[]; tempoBpm: number; durationS: number },
+  mono: Float32Array,
+  sampleRateHz: number,
+): BeatRow {
+  const startCpuS = cpuS();
+  const analysis = trackBeats(mono, sampleRateHz);
+  const elapsedS = cpuS() - startCpuS;
+  const variantsBpm = analysis.variants.map((v) => v.bpm);
+  return {
+    name,
+    kind,
+    truthBpm: truth.tempoBpm,
+    bpm: analysis.tempoBpm,
+    f: scoreBeatFMeasure(truth.beatsS, analysis.beatsS),
+    cmlt: scoreContinuityTotal(truth.beatsS, analysis.beatsS),
+    amlt: scoreAllowedMetricalLevels(truth.beatsS, analysis.beatsS),
+    levelRight: isLevelRight(truth.tempoBpm, analysis.tempoBpm),
+    amongVariants: variantsBpm.some((bpm) => isLevelRight(truth.tempoBpm, bpm)),
+    untappable: variantsBpm.filter((bpm) => bpm < TAPPABLE_BPM[0] || bpm > TAPPABLE_BPM[1]),
+    errorMs: measureMedianTimingErrorMs(truth.beatsS, analysis.beatsS),
+    cpuS: elapsedS,
+    audioS: truth.durationS,
+  };
+}
+
+/** Tracks every item of one half of the in-house set and scores it. */
 export function evaluateHalf(half: EvaluationHalf, durationS = 30): BeatRow[] {
   return buildEvaluationSet(half, durationS).map((item) => {
     const track = synthesiseTrack(item.spec);
-    const mono = downmixToMono(track.channels);
-    const startCpuS = cpuS();
-    const analysis = trackBeats(mono, track.sampleRateHz);
-    const elapsedS = cpuS() - startCpuS;
-    const variantsBpm = analysis.variants.map((v) => v.bpm);
-    return {
-      name: item.name,
-      truthBpm: track.tempoBpm,
-      bpm: analysis.tempoBpm,
-      f: scoreBeatFMeasure(track.beatsS, analysis.beatsS),
-      cmlt: scoreContinuityTotal(track.beatsS, analysis.beatsS),
-      amlt: scoreAllowedMetricalLevels(track.beatsS, analysis.beatsS),
-      levelRight: isLevelRight(track.tempoBpm, analysis.tempoBpm),
-      amongVariants: variantsBpm.some((bpm) => isLevelRight(track.tempoBpm, bpm)),
-      errorMs: measureMedianTimingErrorMs(track.beatsS, analysis.beatsS),
-      cpuS: elapsedS,
-      audioS: track.durationS,
-    };
+    return scoreTrack(
+      item.name,
+      KIND_OF_CATEGORY[item.category],
+      track,
+      downmixToMono(track.channels),
+      track.sampleRateHz,
+    );
   });
 }
 
-/** Table of one half: a line per track and the summary. */
-function describeHalf(half: EvaluationHalf, rows: BeatRow[]): string[] {
-  const lines = [`beat tracking, ${half} half: ${rows.length} synthesised tracks of 30 s`];
-  lines.push('  track                  truth    est      F     CMLt  AMLt  level variants err ms');
+/** Tracks every item of the independent set (never used for tuning) and scores it. */
+export function evaluateIndependent(durationS = 30): BeatRow[] {
+  return buildIndependentSet(durationS).map((item) => {
+    const groove = generateGroove(item.spec);
+    return scoreTrack(item.name, item.kind, groove, downmixToMono(groove.channels), groove.sampleRateHz);
+  });
+}
+
+/** Table of one set: a line per track and the summary. */
+function describeSet(label: string, rows: BeatRow[]): string[] {
+  const lines = [`beat tracking, ${label}: ${rows.length} tracks of 30 s`];
+  lines.push(
+    '  track                        kind          truth    est      F     CMLt  AMLt  level variants err ms  untappable',
+  );
   for (const r of rows)
     lines.push(
-      `  ${r.name.padEnd(22)} ${r.truthBpm.toFixed(1).padStart(6)} ${r.bpm.toFixed(1).padStart(6)}  ${r.f.toFixed(3)} ${r.cmlt.toFixed(3)} ${r.amlt.toFixed(3)}  ${r.levelRight ? 'yes' : 'NO '}   ${r.amongVariants ? 'yes' : 'NO '}     ${Number.isFinite(r.errorMs) ? r.errorMs.toFixed(1) : '-'}`,
+      `  ${r.name.padEnd(28)} ${r.kind.padEnd(12)} ${r.truthBpm.toFixed(1).padStart(6)} ${r.bpm.toFixed(1).padStart(6)}  ${r.f.toFixed(3)} ${r.cmlt.toFixed(3)} ${r.amlt.toFixed(3)}  ${r.levelRight ? 'yes' : 'NO '}   ${r.amongVariants ? 'yes' : 'NO '}     ${(Number.isFinite(r.errorMs) ? r.errorMs.toFixed(1) : '-').padStart(5)}  ${r.untappable.join(', ')}`,
     );
   const audioS = rows.reduce((s, r) => s + r.audioS, 0);
   lines.push(
-    `  SUMMARY ${half}: F ${mean(rows.map((r) => r.f)).toFixed(3)} | CMLt ${mean(rows.map((r) => r.cmlt)).toFixed(3)} | AMLt ${mean(rows.map((r) => r.amlt)).toFixed(3)} | tempo level right ${rows.filter((r) => r.levelRight).length}/${rows.length} | true tempo among variants ${rows.filter((r) => r.amongVariants).length}/${rows.length} | median signed error ${median(rows.map((r) => r.errorMs).filter(Number.isFinite)).toFixed(1)} ms | ${(audioS / rows.reduce((s, r) => s + r.cpuS, 0)).toFixed(0)}x real time`,
+    `  SUMMARY ${label}: F ${mean(rows.map((r) => r.f)).toFixed(3)} | CMLt ${mean(rows.map((r) => r.cmlt)).toFixed(3)} | AMLt ${mean(rows.map((r) => r.amlt)).toFixed(3)} | tempo level right ${rows.filter((r) => r.levelRight).length}/${rows.length} | true tempo among variants ${rows.filter((r) => r.amongVariants).length}/${rows.length} | tracks offering an untappable tempo ${rows.filter((r) => r.untappable.length).length} | median signed error ${median(rows.map((r) => r.errorMs).filter(Number.isFinite)).toFixed(1)} ms | ${(audioS / rows.reduce((s, r) => s + r.cpuS, 0)).toFixed(0)}x real time`,
   );
   return lines;
 }
 
-/** Beat tracking on both halves of the synthesised set (F ±70 ms with the first 5 s ignored, CMLt, AMLt, tempo). */
+/** Summary cell of one kind in one set: F, CMLt, AMLt, level right, true tempo among the variants. */
+function describeCell(rows: BeatRow[]): string {
+  if (rows.length === 0) return '-'.padEnd(38);
+  const n = rows.length;
+  return `${mean(rows.map((r) => r.f)).toFixed(2)} ${mean(rows.map((r) => r.cmlt)).toFixed(2)} ${mean(rows.map((r) => r.amlt)).toFixed(2)} ${`${rows.filter((r) => r.levelRight).length}/${n}`.padStart(5)} ${`${rows.filter((r) => r.amongVariants).length}/${n}`.padStart(5)}`.padEnd(
+    38,
+  );
+}
+
+/** The sets side by side, a row per kind of music (F ±70 ms after 5 s, CMLt, AMLt, level right, tempo among variants). */
+function describeSideBySide(sets: Array<[string, BeatRow[]]>): string[] {
+  const kinds = [...new Set(sets.flatMap(([, rows]) => rows.map((r) => r.kind)))];
+  const order = ['swing', 'syncopation', 'sparse', 'ballad', 'straight'];
+  kinds.sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
+  const lines = ['beat tracking per kind of music (each cell: F  CMLt  AMLt  level-right  tempo-among-variants)'];
+  lines.push(`  ${'kind'.padEnd(13)} ${sets.map(([label]) => label.padEnd(38)).join(' ')}`);
+  for (const kind of [...kinds, 'ALL'])
+    lines.push(
+      `  ${kind.padEnd(13)} ${sets.map(([, rows]) => describeCell(kind === 'ALL' ? rows : rows.filter((r) => r.kind === kind))).join(' ')}`,
+    );
+  const worst = sets.map(([label, rows]) => {
+    const byKind = [...new Set(rows.map((r) => r.kind))].map(
+      (k) => [k, mean(rows.filter((r) => r.kind === k).map((r) => r.f))] as const,
+    );
+    const [kind, f] = byKind.sort((a, b) => a[1] - b[1])[0];
+    return `${label}: ${kind} ${f.toFixed(3)}`;
+  });
+  lines.push(`  worst kind by mean F: ${worst.join(' | ')}`);
+  return lines;
+}
+
+/** Beat tracking on the tuning half, the held-out half and the independent set, then side by side per kind. */
 function benchmarkBeats(lines: string[]): void {
-  for (const half of ['tuning', 'held-out'] as const) lines.push(...describeHalf(half, evaluateHalf(half)));
+  const sets: Array<[string, BeatRow[]]> = [
+    ['tuning', evaluateHalf('tuning')],
+    ['held-out', evaluateHalf('held-out')],
+    ['independent', evaluateIndependent()],
+  ];
+  for (const [label, rows] of sets) lines.push(...describeSet(label, rows));
+  lines.push(...describeSideBySide(sets));
 }
 
 /** Decoding plus beat tracking of a 3-minute stereo MP3, wall clock (ffmpeg when on PATH, else WASM). */

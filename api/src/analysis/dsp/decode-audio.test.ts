@@ -25,10 +25,13 @@ function findLagSamples(a: Float32Array, b: Float32Array, maxLag: number): numbe
   return bestLag;
 }
 
-/** Every beat has a partner within 10 ms; at most one beat at either end may be trimmed differently. */
+/**
+ * Every beat has a partner within 10 ms but the first and the last: a lossy codec smears the clip's abrupt start and
+ * end, so the beat at either edge may be found, placed or trimmed differently.
+ */
 function expectSameBeats(beatsS: number[], referenceS: number[]): void {
   const matched = matchEvents(referenceS, beatsS, 0.0101).length;
-  expect(matched).toBeGreaterThanOrEqual(Math.max(beatsS.length, referenceS.length) - 1);
+  expect(matched).toBeGreaterThanOrEqual(Math.max(beatsS.length, referenceS.length) - 2);
   expect(matched).toBeGreaterThan(20);
 }
 

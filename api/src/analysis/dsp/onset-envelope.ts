@@ -13,6 +13,12 @@ const MEL_BAND_COUNT = 64;
 const MEL_MIN_HZ = 30;
 const MEL_MAX_HZ = 8000;
 const DYNAMIC_RANGE_DB = 80;
+/**
+ * Compression of the mel magnitudes before the flux: log10(1 + γ·m/mMax), m the band magnitude and mMax the largest in
+ * the track. A finite γ keeps quiet bands near-linear, so a soft hat or reverb tail creeping into a silent band does
+ * not weigh like a kick (plain decibels, γ = Infinity, count every band's rise in dB alike).
+ */
+export const ONSET_COMPRESSION = 100;
 
 /** Mel scale (HTK) of a frequency in Hz. */
 function convertHzToMel(frequencyHz: number): number {
@@ -86,7 +92,10 @@ export class OnsetStream {
   private carrySum = 0;
   private carryCount = 0;
 
-  constructor(sampleRateHz: number) {
+  constructor(
+    sampleRateHz: number,
+    private readonly compression = ONSET_COMPRESSION,
+  ) {
     this.factor = max(1, round(sampleRateHz / TARGET_RATE_HZ));
     this.rateHz = sampleRateHz / this.factor;
     this.filters = createMelFilters(FFT_SIZE, this.rateHz);
@@ -119,8 +128,16 @@ export class OnsetStream {
     const total = floor(signal.length / HOP_SIZE) + 1;
     while (this.frameCount < total) this.analyseFrame(signal);
     const logMel = this.logMel.view;
-    const floorDb = this.maxDb - DYNAMIC_RANGE_DB;
-    for (let i = 0; i < logMel.length; i++) if (logMel[i] < floorDb) logMel[i] = floorDb;
+    if (Number.isFinite(this.compression)) {
+      // Stored decibels back to magnitudes relative to the loudest band, then log10(1 + γ·m).
+      const gamma = this.compression;
+      const scale = 20 * Math.LOG10E;
+      for (let i = 0; i < logMel.length; i++)
+        logMel[i] = scale * Math.log1p(gamma * 10 ** ((logMel[i] - this.maxDb) / 20));
+    } else {
+      const floorDb = this.maxDb - DYNAMIC_RANGE_DB;
+      for (let i = 0; i < logMel.length; i++) if (logMel[i] < floorDb) logMel[i] = floorDb;
+    }
     return computeFlux(logMel, this.frameCount, this.rateHz);
   }
 
@@ -144,8 +161,11 @@ export class OnsetStream {
   }
 }
 
-/** Onset strength overall and of the bands centred below ACCENT_MAX_HZ (kick, snare, bass: the accents). */
-export type OnsetBands = OnsetEnvelope & { accent: Float32Array };
+/**
+ * Onset strength overall, of the bands centred below ACCENT_MAX_HZ (kick, snare, bass: the accents) and of the
+ * bands between SNARE_BAND_HZ (snare and clap noise, above kick and bass).
+ */
+export type OnsetBands = OnsetEnvelope & { accent: Float32Array; snare: Float32Array };
 
 /** Mel bands (HTK) whose centre lies below `maxHz`. */
 function countBandsBelow(maxHz: number, sampleRateHz: number): number {
@@ -161,10 +181,16 @@ function countBandsBelow(maxHz: number, sampleRateHz: number): number {
 
 /** Kick and snare bodies live below this frequency; hats above it. */
 export const ACCENT_MAX_HZ = 2000;
+/** Snares and claps: their noise lies above kick and bass. */
+export const SNARE_BAND_HZ: [number, number] = [1500, 5000];
 
 /** Spectral-flux onset strength of the whole spectrum and of the bands below ACCENT_MAX_HZ. */
-export function computeOnsetBands(mono: Float32Array, sampleRateHz: number): OnsetBands {
-  const stream = new OnsetStream(sampleRateHz);
+export function computeOnsetBands(
+  mono: Float32Array,
+  sampleRateHz: number,
+  compression = ONSET_COMPRESSION,
+): OnsetBands {
+  const stream = new OnsetStream(sampleRateHz, compression);
   stream.push(mono);
   return stream.finish();
 }
@@ -172,20 +198,24 @@ export function computeOnsetBands(mono: Float32Array, sampleRateHz: number): Ons
 /** Positive log-mel differences: mean over all bands, and over the bands below ACCENT_MAX_HZ. */
 function computeFlux(logMel: Float32Array, frameCount: number, rateHz: number): OnsetBands {
   const split = countBandsBelow(ACCENT_MAX_HZ, rateHz);
+  const [snareFrom, snareTo] = SNARE_BAND_HZ.map((hz) => countBandsBelow(hz, rateHz));
   const envelope = new Float32Array(frameCount);
   const accent = new Float32Array(frameCount);
+  const snare = new Float32Array(frameCount);
   for (let t = 1; t < frameCount; t++) {
-    let [lowSum, highSum] = [0, 0];
+    let [lowSum, highSum, snareSum] = [0, 0, 0];
     for (let b = 0; b < MEL_BAND_COUNT; b++) {
       const diff = logMel[t * MEL_BAND_COUNT + b] - logMel[(t - 1) * MEL_BAND_COUNT + b];
       if (diff <= 0) continue;
       if (b < split) lowSum += diff;
       else highSum += diff;
+      if (b >= snareFrom && b < snareTo) snareSum += diff;
     }
     envelope[t] = (lowSum + highSum) / MEL_BAND_COUNT;
     accent[t] = lowSum / max(1, split);
+    snare[t] = snareSum / max(1, snareTo - snareFrom);
   }
-  return { envelope, accent, frameRateHz: rateHz / HOP_SIZE };
+  return { envelope, accent, snare, frameRateHz: rateHz / HOP_SIZE };
 }
 
 /** Spectral-flux onset strength (mean positive log-mel difference) of a mono signal. */

@@ -48,12 +48,59 @@ function renderSnare(sampleRateHz: number, random: Random): Float32Array {
   return out;
 }
 
+/**
+ * Kit timbres: 'classic' (clicky kick, snare with a strong body tone) or 'deep' (a kick with no click and a long
+ * low tail, a bright snare of mostly high noise with little body, louder open hats), as in much electronic music,
+ * or 'clap' (the deep kit with a hand clap, three quick mid-range bursts and a tail, in place of the snare).
+ */
+export type KitTone = 'classic' | 'deep' | 'clap';
+
 /** Renders a kit whose timbre varies a little with the random source. */
-export function renderDrumKit(sampleRateHz: number, random: Random): DrumKit {
+export function renderDrumKit(sampleRateHz: number, random: Random, tone: KitTone = 'classic'): DrumKit {
   const closedHat = renderFilteredNoise(sampleRateHz, random, random.between(0.02, 0.04), 0.98);
   const openHat = renderFilteredNoise(sampleRateHz, random, random.between(0.15, 0.25), 0.98);
   for (const hat of [closedHat, openHat]) for (let i = 0; i < hat.length; i++) hat[i] *= 0.3;
-  return { kick: renderKick(sampleRateHz, random), snare: renderSnare(sampleRateHz, random), closedHat, openHat };
+  const kit = { kick: renderKick(sampleRateHz, random), snare: renderSnare(sampleRateHz, random), closedHat, openHat };
+  if (tone === 'classic') return kit;
+  const clickEnd = Math.ceil(0.003 * sampleRateHz);
+  const lowPassed = new Float32Array(kit.kick.length);
+  let state = 0;
+  for (let i = 0; i < lowPassed.length; i++) {
+    state += 0.05 * (kit.kick[i] - state);
+    lowPassed[i] = i < clickEnd ? state : kit.kick[i];
+  }
+  const snare = renderFilteredNoise(sampleRateHz, random, random.between(0.1, 0.18), 0.9);
+  const bodyHz = random.between(180, 230);
+  for (let i = 0; i < snare.length; i++)
+    snare[i] = 0.7 * snare[i] + 0.12 * sin((2 * Math.PI * bodyHz * i) / sampleRateHz) * exp(-i / sampleRateHz / 0.04);
+  for (let i = 0; i < openHat.length; i++) openHat[i] *= 1.6;
+  return { ...kit, kick: lowPassed, snare: tone === 'clap' ? renderClap(sampleRateHz, random) : snare };
+}
+
+/** Hand clap: three 8-ms noise bursts about 10 ms apart, then a 60-ms tail, low-passed to the mid range. */
+function renderClap(sampleRateHz: number, random: Random): Float32Array {
+  const out = new Float32Array(round(0.3 * sampleRateHz));
+  const gapS = random.between(0.008, 0.012);
+  for (const [startS, decayS, gain] of [
+    [0, 0.008, 0.8],
+    [gapS, 0.008, 0.9],
+    [2 * gapS, 0.06, 1],
+  ]) {
+    const start = round(startS * sampleRateHz);
+    for (let i = start; i < out.length; i++)
+      out[i] += gain * (random.next() * 2 - 1) * exp(-(i - start) / sampleRateHz / decayS);
+  }
+  // Two one-pole low-passes (≈2.5 kHz) after a one-pole high-pass (≈600 Hz): a band around 1 kHz.
+  let [high, previous, low1, low2] = [0, 0, 0, 0];
+  const [a, b] = [exp((-2 * Math.PI * 600) / sampleRateHz), 1 - exp((-2 * Math.PI * 2500) / sampleRateHz)];
+  for (let i = 0; i < out.length; i++) {
+    high = a * (high + out[i] - previous);
+    previous = out[i];
+    low1 += b * (high - low1);
+    low2 += b * (low1 - low2);
+    out[i] = 2.5 * low2;
+  }
+  return out;
 }
 
 /** Adds `sample` × gain into `target` from sample index `start`. */

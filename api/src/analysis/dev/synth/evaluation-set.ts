@@ -130,6 +130,91 @@ const RECIPES: Recipe[] = [
     bpm: [138, 166],
     make: (_, r) => ({ noiseDb: r.between(-9, -6), reverbWet: 0.25, humanizeMs: 6 }),
   },
+  // Added later, at the end so that the seeds of the tracks above stay the same.
+  {
+    name: 'offbeat-kick',
+    category: 'syncopation',
+    bpm: [100, 128],
+    make: (_, r) => ({ pattern: 'offbeat-kick', humanizeMs: r.between(3, 8) }),
+  },
+  {
+    name: 'shuffle',
+    category: 'swing',
+    bpm: [84, 126],
+    make: (_, r) => ({ swingRatio: r.between(0.55, 0.68), humanizeMs: r.between(3, 8), hatGainDb: r.between(0, 8) }),
+  },
+  {
+    name: 'sixteenth-swing',
+    category: 'swing',
+    bpm: [76, 98],
+    make: (_, r) => ({ pattern: 'sixteenth-swing', swingRatio: r.between(0.55, 0.64) }),
+  },
+  {
+    name: 'downbeat-only',
+    category: 'ambient',
+    bpm: [68, 112],
+    make: (_, r) => ({ pattern: 'downbeat', padGainDb: 6, reverbWet: r.between(0.15, 0.3) }),
+  },
+  {
+    name: 'late-drums',
+    category: 'intro',
+    bpm: [88, 128],
+    make: (_, r) => ({ drumlessIntroS: r.between(9, 14), pattern: 'backbeat', padGainDb: 4 }),
+  },
+  {
+    name: 'ballad-soft',
+    category: 'slow',
+    bpm: [62, 75],
+    make: (_, r) => ({ pattern: 'ballad', drumGainDb: -6, padGainDb: 6, humanizeMs: r.between(4, 10) }),
+  },
+  {
+    name: 'deep-four-floor',
+    category: 'steady',
+    bpm: [116, 130],
+    make: (_, r) => ({ pattern: 'four-on-floor', kitTone: 'deep', offbeatBass: true, humanizeMs: r.between(0, 4) }),
+  },
+  {
+    name: 'deep-backbeat',
+    category: 'steady',
+    bpm: [94, 128],
+    make: (_, r) => ({ pattern: 'backbeat', kitTone: 'deep', humanizeMs: r.between(3, 8) }),
+  },
+  {
+    name: 'deep-syncopated',
+    category: 'syncopation',
+    bpm: [90, 116],
+    make: (_, r) => ({ pattern: 'syncopated', kitTone: 'deep', humanizeMs: r.between(3, 8) }),
+  },
+  {
+    name: 'deep-shuffle',
+    category: 'swing',
+    bpm: [84, 124],
+    make: (_, r) => ({ swingRatio: r.between(0.55, 0.68), kitTone: 'deep', humanizeMs: r.between(3, 8) }),
+  },
+  {
+    name: 'offbeat-bass-loud',
+    category: 'steady',
+    bpm: [118, 132],
+    make: (_, r) => ({ pattern: 'four-on-floor', offbeatBass: true, bassGainDb: r.between(6, 10), hatGainDb: 6 }),
+  },
+  {
+    name: 'offbeat-accents',
+    category: 'syncopation',
+    bpm: [92, 118],
+    make: (_, r) => ({ pattern: 'syncopated', kitTone: 'deep', offbeatBass: true, bassGainDb: r.between(3, 8) }),
+  },
+  {
+    name: 'clap-four-floor',
+    category: 'steady',
+    bpm: [118, 130],
+    make: (_, r) => ({ pattern: 'four-on-floor', kitTone: 'clap', offbeatBass: true, bassGainDb: r.between(0, 6) }),
+  },
+  {
+    name: 'clap-offbeat-kick',
+    category: 'syncopation',
+    bpm: [100, 126],
+    make: (_, r) => ({ pattern: 'offbeat-kick', kitTone: 'clap', humanizeMs: r.between(2, 6) }),
+  },
 ];
 
 /** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
@@ -139,7 +224,7 @@ const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7
 const TRACKS_PER_RECIPE = 2;
 
 /**
- * The beat-tracking set for one half: two tracks per recipe (25 grooves, 55–185 BPM), 50 tracks.
+ * The beat-tracking set for one half: two tracks per recipe (39 grooves, 55–185 BPM), 78 tracks.
  * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
  */
 export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {

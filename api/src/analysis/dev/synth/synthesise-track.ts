@@ -1,4 +1,4 @@
-import { mixSampleInto, renderDrumKit } from './drum-sounds';
+import { type KitTone, mixSampleInto, renderDrumKit } from './drum-sounds';
 import { createRandom, type Random } from './seeded-random';
 import { addBassNote, addPadNote, convertMidiToHz } from './tonal-voices';
 
@@ -16,6 +16,9 @@ const { abs, ceil, floor, max, min, round, sqrt } = Math;
  * - ballad: soft kick on 1 (and the "and" of 2), rim on 2 and 4, quiet eighth hats
  * - waltz: three beats a bar, kick on 1, lighter snares on 2 and 3
  * - ambient: kick on 1 and 3, soft rim on 2 and 4, quarter hats, all quiet under the pads
+ * - offbeat-kick: kicks on every "and", snare on 2 and 4, closed hats on the beats
+ * - downbeat: a kick on 1 of each bar and quiet quarter hats under the pads, nothing else
+ * - sixteenth-swing: swung sixteenth hats, kicks on sixteenths around 1 and 3, snare on 2 and 4
  */
 export type DrumPattern =
   | 'backbeat'
@@ -26,7 +29,10 @@ export type DrumPattern =
   | 'double-time'
   | 'ballad'
   | 'waltz'
-  | 'ambient';
+  | 'ambient'
+  | 'offbeat-kick'
+  | 'downbeat'
+  | 'sixteenth-swing';
 
 /** What to synthesise: tempo (BPM, optionally drifting linearly to endTempoBpm), feel and impairments. */
 export type TrackSpec = {
@@ -56,6 +62,12 @@ export type TrackSpec = {
   tempoStep?: { atS: number; toBpm: number };
   /** Wet level of a simple room reverb (0 = dry, ≈0.3 strong). */
   reverbWet?: number;
+  /** Drum timbre (default 'classic'). */
+  kitTone?: KitTone;
+  /** Bass on the off-beat eighths instead of the default line (a dance-music habit). */
+  offbeatBass?: boolean;
+  /** Gain of the bass relative to the default, in dB. */
+  bassGainDb?: number;
 };
 
 /** Stereo mix with its separately rendered stems and the true beat times. */
@@ -112,6 +124,22 @@ function describeBar(
     else hits.push([2.5, 'kick', 0.7], [1.75, 'kick', 0.5], [3.75, 'snare', 0.25]);
     return hits;
   }
+  if (pattern === 'offbeat-kick') {
+    for (let beat = 0; beat < 4; beat++) hits.push([beat, 'closedHat', 0.7], [beat + 0.5, 'kick', 0.9]);
+    hits.push([1, 'snare', 0.9], [3, 'snare', 0.9]);
+    return hits;
+  }
+  if (pattern === 'downbeat') {
+    for (let beat = 0; beat < 4; beat++) hits.push([beat, 'closedHat', 0.35]);
+    hits.push([0, 'kick', 0.9]);
+    return hits;
+  }
+  if (pattern === 'sixteenth-swing') {
+    for (let s = 0; s < 16; s++) hits.push([s / 4, 'closedHat', s % 4 === 0 ? 0.7 : s % 2 ? 0.35 : 0.5]);
+    hits.push([0, 'kick', 1], [random.pick([0.75, 1.75, 2.25]), 'kick', 0.7], [2.5, 'kick', 0.8]);
+    hits.push([1, 'snare', 0.9], [3, 'snare', 0.9]);
+    return hits;
+  }
   if (pattern === 'double-time' || pattern === 'ambient') {
     for (let beat = 0; beat < 4; beat++) hits.push([beat, 'closedHat', 0.7]);
     const snareGain = pattern === 'ambient' ? 0.45 : 0.9;
@@ -154,6 +182,16 @@ function locateBeatPositionS(beatsS: number[], position: number, swingRatio: num
   return start + swung * period;
 }
 
+/** Time of a fractional beat position with swung sixteenths: the second sixteenth of each pair moves to `swingRatio`. */
+function locateSixteenthS(beatsS: number[], position: number, swingRatio: number): number {
+  const index = floor(position);
+  const fraction = position - index;
+  const pairStart = fraction >= 0.5 - 1e-9 ? 0.5 : 0;
+  const inPair = fraction - pairStart;
+  const swung = abs(inPair - 0.25) < 1e-9 ? pairStart + swingRatio * 0.5 : fraction;
+  return locateBeatPositionS(beatsS, index + swung, 0.5);
+}
+
 /** Renders drums, bass and pads on the beat grid of `spec` into separate stereo stems and mixes them. */
 export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
   const sampleRateHz = spec.sampleRateHz ?? 44100;
@@ -166,7 +204,7 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
     spec,
     240 / min(spec.tempoBpm, spec.endTempoBpm ?? spec.tempoBpm, spec.tempoStep?.toBpm ?? spec.tempoBpm) + 0.01,
   );
-  const kit = renderDrumKit(sampleRateHz, random);
+  const kit = renderDrumKit(sampleRateHz, random, spec.kitTone);
   const drumGain = 0.5 * 10 ** ((spec.drumGainDb ?? 0) / 20);
   const swingRatio = spec.swingRatio ?? 0.5;
   const humanizeS = (spec.humanizeMs ?? 0) / 1000;
@@ -178,6 +216,7 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
   const padGain = 0.05 * 10 ** ((spec.padGainDb ?? 0) / 20);
   const drumlessS = spec.drumlessIntroS ?? 0;
   const hatGain = 10 ** ((spec.hatGainDb ?? 0) / 20);
+  const bassGain = 0.18 * 10 ** ((spec.bassGainDb ?? 0) / 20);
   const barsPerChord = pattern === 'double-time' ? 2 : 1;
   const barCount = floor((beatsS.length - 1) / beatsPerBar);
   for (let bar = 0; bar < barCount; bar++) {
@@ -187,8 +226,12 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
     const isDrumless = barStartS < drumlessS;
     for (const [offset, instrument, gain] of describeBar(pattern, bar, random)) {
       if (isDrumless || (isIntro && instrument !== 'closedHat')) continue;
+      const position = bar * beatsPerBar + offset;
       const t =
-        locateBeatPositionS(beatsS, bar * beatsPerBar + offset, swingRatio) + (random.next() * 2 - 1) * humanizeS;
+        (pattern === 'sixteenth-swing'
+          ? locateSixteenthS(beatsS, position, swingRatio)
+          : locateBeatPositionS(beatsS, position, swingRatio)) +
+        (random.next() * 2 - 1) * humanizeS;
       const start = round(t * sampleRateHz);
       const level = drumGain * gain * (isIntro ? 0.25 : 1) * random.between(0.9, 1.05);
       const isHat = instrument.endsWith('Hat');
@@ -207,12 +250,17 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
         addPadNote(harmonic[1], sampleRateHz, barStartS, chordEndS - barStartS, hz * 1.001, padGain, -7);
       }
     }
-    if (isIntro || isDrumless || pattern === 'ambient') continue;
-    const bassPositions = pattern === 'waltz' ? [0, 2] : pattern === 'double-time' ? [0, 2] : [0, 1.5, 2, 3];
+    if (isIntro || isDrumless || pattern === 'ambient' || pattern === 'downbeat') continue;
+    const bassPositions =
+      pattern === 'waltz' || pattern === 'double-time'
+        ? [0, 2]
+        : pattern === 'offbeat-kick' || spec.offbeatBass
+          ? [0.5, 1.5, 2.5, 3.5]
+          : [0, 1.5, 2, 3];
     for (const position of bassPositions) {
       const startS = locateBeatPositionS(beatsS, bar * beatsPerBar + position, swingRatio);
       const bassHz = convertMidiToHz(root + degree + (position === 3 ? 7 : 0));
-      addBassNote(harmonic, sampleRateHz, startS, (0.9 * (barEndS - barStartS)) / 4, bassHz, 0.18);
+      addBassNote(harmonic, sampleRateHz, startS, (0.9 * (barEndS - barStartS)) / 4, bassHz, bassGain);
     }
   }
   if (spec.reverbWet) for (const stem of [percussive, harmonic]) addReverb(stem, sampleRateHz, spec.reverbWet);
