@@ -9,14 +9,20 @@ export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 
 const DAY_S = 24 * 60 * 60;
 
-/** Express `trust proxy`: false/true, a hop count, or a list of addresses/subnets. */
+/**
+ * Express `trust proxy`: off, the number of proxies in front of the API, or the proxies' addresses
+ * or subnets. Never `true`: that trusts every `X-Forwarded-For` entry a client sends, so the
+ * client picks its own address (and its own login throttle key).
+ */
 const trustProxy = z
   .string()
   .trim()
   .default('false')
-  .transform((v): boolean | number | string => {
+  .refine((v) => v !== 'true', {
+    message: 'must be the number of proxies in front of the API (e.g. 1) or their addresses, not `true`',
+  })
+  .transform((v): false | number | string => {
     if (v === '' || v === 'false' || v === '0') return false;
-    if (v === 'true') return true;
     if (/^\d+$/.test(v)) return Number(v);
     return v;
   });
