@@ -13,7 +13,7 @@ import { buildServer, buildWebApps, REMOTE_APPS } from './build.mjs';
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const DATA = require('../tools/ferretdb.cjs').dataRoot();
-const { hasGo, startFerretDb, recordEmbeddedServer, DEFAULT_DB_NAME } = require('../tools/ferretdb.cjs');
+const { hasGo, superviseFerretDb, recordEmbeddedServer, DEFAULT_DB_NAME } = require('../tools/ferretdb.cjs');
 const PORT = Number(process.env.PORT ?? 8080);
 const embedded = !process.env.MONGODB_URI;
 
@@ -71,15 +71,22 @@ function seedDemoCatalogIfEmpty(env) {
 
 async function main() {
   const started = Date.now();
-  fs.mkdirSync(DATA, { recursive: true });
+  // Private to this user: the database's files and socket, the media, the demo login.
+  fs.mkdirSync(DATA, { recursive: true, mode: 0o700 });
+  fs.chmodSync(DATA, 0o700);
   // The shell first: the login page must not wait for the four screens' builds.
   await buildServer({ ifStale: true });
   await buildWebApps(['shell'], { ifStale: true });
 
   let mongodbUri = process.env.MONGODB_URI;
   let db;
+  // Set once the API and the worker run: what to stop when the database cannot come back.
+  let giveUp = (error) => {
+    console.error(`The embedded database cannot be restarted (${error.message}); stopping.`);
+    process.exit(1);
+  };
   if (embedded) {
-    db = await startFerretDb({ dataDir: path.join(DATA, 'db'), listen: `127.0.0.1:${process.env.DB_PORT ?? 0}` });
+    db = await superviseFerretDb({ dataDir: path.join(DATA, 'db'), onGiveUp: (error) => giveUp(error) });
     recordEmbeddedServer(DATA, db);
     mongodbUri = `${db.uri}${DEFAULT_DB_NAME}`;
   }
@@ -116,6 +123,17 @@ async function main() {
       await Promise.race([new Promise((r) => worker.once('exit', r)), new Promise((r) => setTimeout(r, 25_000))]);
     await db?.stop();
     process.exit(0);
+  };
+  giveUp = async (error) => {
+    console.error(`The embedded database cannot be restarted (${error.message}); stopping everything.`);
+    api.removeAllListeners('exit');
+    worker.kill('SIGTERM');
+    api.kill('SIGTERM');
+    await Promise.race([
+      Promise.all([api, worker].map((p) => (p.exitCode === null ? new Promise((r) => p.once('exit', r)) : null))),
+      new Promise((r) => setTimeout(r, 10_000)),
+    ]);
+    process.exit(1);
   };
   process.on('SIGINT', stopAll);
   process.on('SIGTERM', stopAll);

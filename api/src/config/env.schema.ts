@@ -45,6 +45,8 @@ export const EnvSchema = z.object({
     .positive()
     .default(14 * DAY_S),
   TRUST_PROXY: trustProxy,
+  /** Seconds the database may stay unreachable before the API exits non-zero (0: never). */
+  DB_DOWN_EXIT_AFTER: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().default('1mb'),
   /**
