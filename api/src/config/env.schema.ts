@@ -38,12 +38,18 @@ export const EnvSchema = z.object({
   WEB_ROOT: z.string().default(REPO_ROOT),
   /** JSON file with the run-time remote map; defaults to <WEB_ROOT>/remotes.json. */
   MFE_REMOTES_FILE: z.string().optional(),
-  /** Session lifetime in seconds after the last request (sliding). */
-  SESSION_TTL: z.coerce
+  /** A session ends this many seconds after its last request (idle limit). */
+  SESSION_IDLE_TIMEOUT: z.coerce
     .number()
     .int()
     .positive()
-    .default(14 * DAY_S),
+    .default(7 * DAY_S),
+  /** A session ends this many seconds after its login, however active (absolute limit). */
+  SESSION_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * DAY_S),
   TRUST_PROXY: trustProxy,
   /** Seconds the database may stay unreachable before the API exits non-zero (0: never). */
   DB_DOWN_EXIT_AFTER: z.coerce.number().int().min(0).default(60),

@@ -86,8 +86,16 @@ export class UsersService {
     return { username: input.username.trim(), admin: input.admin };
   }
 
-  /** Rename, new password (empty keeps it), admin flag. The last admin cannot lose the flag. */
-  async update(actorUsername: string, username: string, changes: UserChanges): Promise<UserView> {
+  /**
+   * Rename, new password (empty keeps it), admin flag. The last admin cannot lose the flag. A new
+   * password ends every session of the user but the one making the change (`actorSessionToken`).
+   */
+  async update(
+    actorUsername: string,
+    username: string,
+    changes: UserChanges,
+    actorSessionToken?: string,
+  ): Promise<UserView> {
     const key = toUsernameKey(username);
     const current = await this.users.findByKey(key);
     if (!current) throw new NotFoundException(USER_MESSAGES.NOT_FOUND);
@@ -106,7 +114,8 @@ export class UsersService {
     // Records that name the user (approvals, beats, locks) follow the new name before the answer.
     if (set.username !== current.username)
       await this.events.emitAsync(USER_RENAMED, { from: current.username, to: set.username! } satisfies UserRenamed);
-    if (changes.password && toUsernameKey(actorUsername) !== key) await this.sessions.revokeAllFor(newKey);
+    if (changes.password)
+      await this.sessions.revokeAllFor(newKey, toUsernameKey(actorUsername) === key ? actorSessionToken : undefined);
     return { username: set.username!, admin };
   }
 
