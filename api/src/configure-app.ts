@@ -73,7 +73,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(securityHeaders(config));
   app.use(cookieParser());
   app.use(noStoreForApi);
-  app.use(csrfMiddleware((req) => isSecureRequest(config, req)));
+  app.use(csrfMiddleware({ isSecure: (req) => isSecureRequest(config, req), allowedOrigins: config.ALLOWED_ORIGINS }));
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
   app.use(handleBodyErrors);

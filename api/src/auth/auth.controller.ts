@@ -38,7 +38,7 @@ export class AuthController {
     await this.auth.logout(req.cookies?.[SESSION_COOKIE_NAME]);
     const secure = isSecureRequest(this.config, req);
     setSessionCookie(res, result.token, result.expiresAt, secure);
-    issueCsrfCookie(res, secure);
+    issueCsrfCookie(res, secure, result.token);
     return result.user;
   }
 

@@ -51,6 +51,20 @@ export const EnvSchema = z.object({
     .positive()
     .default(30 * DAY_S),
   TRUST_PROXY: trustProxy,
+  /**
+   * Comma-separated origins (`https://host[:port]`) allowed to send writes besides the API's own
+   * host; needed only when a proxy changes the Host header.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be origins like https://host[:port]' }))),
   /** Seconds the database may stay unreachable before the API exits non-zero (0: never). */
   DB_DOWN_EXIT_AFTER: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
