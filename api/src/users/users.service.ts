@@ -6,6 +6,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { bodyFieldError } from '../common/api-errors';
 import { isDuplicateKeyError } from '../persistence/duplicate-key';
 import { SessionsService } from '../sessions/sessions.service';
+import { passwordProblem } from './password-policy';
 import { toUsernameKey, UserRecord } from './user.schema';
 import { USER_RENAMED, type UserRenamed } from './user-events';
 import { UsersRepository } from './users.repository';
@@ -20,6 +21,12 @@ export const USER_MESSAGES = {
 export type UserChanges = { username: string; password?: string; admin?: boolean };
 
 const toView = (u: UserRecord): UserView => ({ username: u.username, admin: u.admin });
+
+/** 422 on the password field when the policy refuses it (see password-policy.ts). */
+function checkPassword(password: string, username: string): void {
+  const problem = passwordProblem(password, username);
+  if (problem) throw bodyFieldError('password', problem.msg, problem.type);
+}
 
 /** argon2id with the library defaults (19 MiB, t=2, p=1: the OWASP baseline). */
 const hashPassword = (password: string) => hash(password);
@@ -67,6 +74,7 @@ export class UsersService {
   }
 
   async create(input: { username: string; password: string; admin: boolean }): Promise<UserView> {
+    checkPassword(input.password, input.username);
     const key = toUsernameKey(input.username);
     if (await this.users.findByKey(key)) throw bodyFieldError('username', USER_MESSAGES.USERNAME_TAKEN, 'unique');
     const password_hash = await hashPassword(input.password);
@@ -99,6 +107,7 @@ export class UsersService {
     const key = toUsernameKey(username);
     const current = await this.users.findByKey(key);
     if (!current) throw new NotFoundException(USER_MESSAGES.NOT_FOUND);
+    if (changes.password) checkPassword(changes.password, changes.username);
     const newKey = toUsernameKey(changes.username);
     if (newKey !== key && (await this.users.findByKey(newKey))) {
       throw bodyFieldError('username', USER_MESSAGES.USERNAME_TAKEN, 'unique');
@@ -132,6 +141,7 @@ export class UsersService {
 
   /** For `create-admin` and the demo seed: creates the user, or promotes it and sets the password. */
   async createOrPromoteAdmin(username: string, password: string): Promise<{ created: boolean }> {
+    checkPassword(password, username);
     const key = toUsernameKey(username);
     const existing = await this.users.findByKey(key);
     if (!existing) {
