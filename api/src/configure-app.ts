@@ -79,7 +79,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(handleBodyErrors);
   app.use(rejectForbiddenKeys);
   serveOpenApi(app);
-  serveFrontEnds(app, config.WEB_ROOT);
+  serveFrontEnds(app, config.WEB_ROOT, { sourceMaps: config.SERVE_SOURCE_MAPS });
   app.useGlobalPipes(new DetailValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   return app;

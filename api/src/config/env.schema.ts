@@ -65,6 +65,11 @@ export const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be origins like https://host[:port]' }))),
+  /** `1`: serve the front ends' source maps (`*.map`, the full source of every screen); by default nobody gets them. */
+  SERVE_SOURCE_MAPS: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
   /** Seconds the database may stay unreachable before the API exits non-zero (0: never). */
   DB_DOWN_EXIT_AFTER: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
