@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 
-import { NoQueryDto } from '../common/empty.dto';
+import { NothingExpected } from '../common/empty.dto';
 import { BEAT_IMAGE_NAME, BeatImagesService } from './beat-images.service';
 
 class BeatImageDto extends createZodDto(BeatImageSchema) {}
@@ -20,7 +20,7 @@ export class BeatImagesController {
 
   @Get()
   @ApiOkResponse({ type: [BeatImageDto] })
-  list(@Query() _query: NoQueryDto): BeatImage[] {
+  list(@Query(NothingExpected) _query: object): BeatImage[] {
     return this.images.list();
   }
 

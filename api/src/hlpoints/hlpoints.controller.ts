@@ -2,7 +2,7 @@ import type { HlPoint, HlPointTop } from '@curator/shared/contract';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
-import { NoQueryDto } from '../common/empty.dto';
+import { NothingExpected } from '../common/empty.dto';
 import { HlPointDto, HlPointTopDto } from './hlpoints.dto';
 import { HlPointsService } from './hlpoints.service';
 
@@ -13,13 +13,13 @@ export class HlPointsController {
 
   @Get()
   @ApiOkResponse({ type: [HlPointDto] })
-  list(@Query() _query: NoQueryDto): Promise<HlPoint[]> {
+  list(@Query(NothingExpected) _query: object): Promise<HlPoint[]> {
     return this.hlPoints.list();
   }
 
   @Get('top')
   @ApiOkResponse({ type: HlPointTopDto })
-  top(@Query() _query: NoQueryDto): Promise<HlPointTop> {
+  top(@Query(NothingExpected) _query: object): Promise<HlPointTop> {
     return this.hlPoints.top();
   }
 }

@@ -4,7 +4,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
 import { AudioParamsDto } from '../audios/audios.dto';
 import { CurrentUser, type SessionUser } from '../common/auth.decorators';
-import { NoBodyDto } from '../common/empty.dto';
+import { NothingExpected } from '../common/empty.dto';
 import { LockStateDto } from './locks.dto';
 import { LocksService } from './locks.service';
 
@@ -23,7 +23,7 @@ export class LocksController {
   @Post(':id/unlock')
   @HttpCode(200)
   @ApiOkResponse({ type: LockStateDto })
-  unlock(@Param() params: AudioParamsDto, @Body() _body: NoBodyDto): Promise<LockState> {
+  unlock(@Param() params: AudioParamsDto, @Body(NothingExpected) _body: object): Promise<LockState> {
     return this.locks.release((params as AudioParams).id);
   }
 }

@@ -2,7 +2,7 @@ import type { Metric } from '@curator/shared/contract';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
-import { NoQueryDto } from '../common/empty.dto';
+import { NothingExpected } from '../common/empty.dto';
 import { MetricDto } from './metrics.dto';
 import { MetricsService } from './metrics.service';
 
@@ -13,7 +13,7 @@ export class MetricsController {
 
   @Get()
   @ApiOkResponse({ type: [MetricDto] })
-  list(@Query() _query: NoQueryDto): Promise<Metric[]> {
+  list(@Query(NothingExpected) _query: object): Promise<Metric[]> {
     return this.metrics.list();
   }
 }

@@ -27,14 +27,14 @@ export const EP_BEAT_TOO_LONG_MESSAGE = `An ep beat lasts at most ${TEMPLATE_LEN
 
 /**
  * True when an `ep` beat ending at its last offset lasts longer than the template cap from its
- * starting point (or has no segment to start from).
+ * starting point (a beat with no segment yet has no length).
  */
 export function isEpBeatTooLong(
   offsetsS: readonly number[],
   startingPointMs: number | null,
   capS: number = TEMPLATE_LENGTH_CAP_S,
 ): boolean {
-  if (startingPointMs === null || offsetsS.length === 0) return true;
+  if (startingPointMs === null || offsetsS.length === 0) return false;
   return secondsToMs(Math.max(...offsetsS)) - startingPointMs > secondsToMs(capS);
 }
 
@@ -58,7 +58,7 @@ export function buildEpBeats(input: EptInput): Result<EpBeat[]> {
       isOriginalSound: input.isOriginalSound,
       highlightStartTimesMs: input.highlightStartTimesMs,
     });
-    if (isEpBeatTooLong(offsetsS, derived.starting_point_in_ms, capS)) return;
+    if (derived.starting_point_in_ms === null || isEpBeatTooLong(offsetsS, derived.starting_point_in_ms, capS)) return;
     if (offsetsS.some((o) => isBeforeFirstHighlight(o, input.isOriginalSound, input.highlightStartTimesMs))) return;
     results.push({ name: nameEpBeat(input.beat.name, index + 1), type: 'ep', offsetsS });
   });
