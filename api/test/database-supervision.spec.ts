@@ -94,6 +94,9 @@ describe('database supervision', () => {
       body: { tags: ['x'] },
     });
     expect(tag).toMatchObject({ status: 503, body: { detail: 'Database unavailable' } });
+    // Media need the session too.
+    const media = await mia.fetch(`/media/ab/ab${'0'.repeat(62)}.mp3`);
+    expect(media).toMatchObject({ status: 503, body: { detail: 'Database unavailable' } });
   }, 120_000);
 
   it('restarts a killed database within seconds; the API reconnects by itself and never answers 500', async () => {
