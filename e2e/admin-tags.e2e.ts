@@ -99,7 +99,7 @@ describe('admin remote: tags in Chromium', () => {
   });
 
   it("shows a non-admin the server's 'Admin only' when they try to create or delete a tag", async () => {
-    const staff = { username: 'tags-staff', password: 'tags-staff-pass-1' };
+    const staff = { username: 'tags-staff', password: 'staff-of-tags-1' };
     const api = await apiSession(admin);
     expect(
       (await api.post('/api/users/', { data: { ...staff, admin: false }, headers: { 'X-CSRFToken': api.csrf } })).ok(),

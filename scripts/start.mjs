@@ -1,7 +1,7 @@
 // `npm start`: builds what is missing, starts the embedded database (unless MONGODB_URI is set),
 // the API serving every front end on one port, and prints the URL and, on a new embedded
 // database, the demo login.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,7 +13,7 @@ import { buildServer, buildWebApps, REMOTE_APPS } from './build.mjs';
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const DATA = require('../tools/ferretdb.cjs').dataRoot();
-const { hasGo, startFerretDb, recordEmbeddedServer, DEFAULT_DB_NAME } = require('../tools/ferretdb.cjs');
+const { hasGo, superviseFerretDb, recordEmbeddedServer, DEFAULT_DB_NAME } = require('../tools/ferretdb.cjs');
 const PORT = Number(process.env.PORT ?? 8080);
 const embedded = !process.env.MONGODB_URI;
 
@@ -38,48 +38,58 @@ async function waitForHealth(url, child) {
   throw new Error('the API did not become healthy within 60 s');
 }
 
+/**
+ * Runs a command to its end without blocking this process, which must keep watching the database
+ * and the API meanwhile. Resolves with its exit status.
+ */
+function runToEnd(args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    child.once('error', () => resolve(1));
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+}
+
 /** On a new embedded database, creates the demo admin and remembers its generated password. */
-function ensureDemoLogin(mongodbUri) {
+async function ensureDemoLogin(mongodbUri) {
   const file = path.join(DATA, 'demo-login.json');
   if (!fs.existsSync(file)) {
     const login = { username: 'admin', password: randomBytes(9).toString('base64url') };
     fs.writeFileSync(file, JSON.stringify(login) + '\n', { mode: 0o600 });
   }
   const login = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const res = spawnSync(
-    process.execPath,
+  const status = await runToEnd(
     [path.join(ROOT, 'scripts/create-admin.mjs'), '--username', login.username, '--if-no-users'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, MONGODB_URI: mongodbUri, ADMIN_PASSWORD: login.password },
-      stdio: 'inherit',
-    },
+    { env: { ...process.env, MONGODB_URI: mongodbUri, ADMIN_PASSWORD: login.password } },
   );
-  if (res.status !== 0) throw new Error('creating the demo admin failed');
+  if (status !== 0) throw new Error('creating the demo admin failed');
   return login;
 }
 
 /** Fills an empty embedded catalog with the demo audios (synthesised once, then cached in data/). */
-function seedDemoCatalogIfEmpty(env) {
-  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts/seed-demo.mjs'), '--if-empty'], {
-    cwd: ROOT,
-    env,
-    stdio: 'inherit',
-  });
-  if (res.status !== 0) console.error('The demo catalog could not be seeded (see above); the app runs without it.');
+async function seedDemoCatalogIfEmpty(env) {
+  const status = await runToEnd([path.join(ROOT, 'scripts/seed-demo.mjs'), '--if-empty'], { env });
+  if (status !== 0) console.error('The demo catalog could not be seeded (see above); the app runs without it.');
 }
 
 async function main() {
   const started = Date.now();
-  fs.mkdirSync(DATA, { recursive: true });
+  // Private to this user: the database's files and socket, the media, the demo login.
+  fs.mkdirSync(DATA, { recursive: true, mode: 0o700 });
+  fs.chmodSync(DATA, 0o700);
   // The shell first: the login page must not wait for the four screens' builds.
   await buildServer({ ifStale: true });
   await buildWebApps(['shell'], { ifStale: true });
 
   let mongodbUri = process.env.MONGODB_URI;
   let db;
+  // Set once the API and the worker run: what to stop when the database cannot come back.
+  let giveUp = (error) => {
+    console.error(`The embedded database cannot be restarted (${error.message}); stopping.`);
+    process.exit(1);
+  };
   if (embedded) {
-    db = await startFerretDb({ dataDir: path.join(DATA, 'db'), listen: `127.0.0.1:${process.env.DB_PORT ?? 0}` });
+    db = await superviseFerretDb({ dataDir: path.join(DATA, 'db'), onGiveUp: (error) => giveUp(error) });
     recordEmbeddedServer(DATA, db);
     mongodbUri = `${db.uri}${DEFAULT_DB_NAME}`;
   }
@@ -117,6 +127,17 @@ async function main() {
     await db?.stop();
     process.exit(0);
   };
+  giveUp = async (error) => {
+    console.error(`The embedded database cannot be restarted (${error.message}); stopping everything.`);
+    api.removeAllListeners('exit');
+    worker.kill('SIGTERM');
+    api.kill('SIGTERM');
+    await Promise.race([
+      Promise.all([api, worker].map((p) => (p.exitCode === null ? new Promise((r) => p.once('exit', r)) : null))),
+      new Promise((r) => setTimeout(r, 10_000)),
+    ]);
+    process.exit(1);
+  };
   process.on('SIGINT', stopAll);
   process.on('SIGTERM', stopAll);
   api.on('exit', async (code) => {
@@ -126,7 +147,7 @@ async function main() {
   });
 
   await waitForHealth(`http://127.0.0.1:${PORT}/api/health/`, api);
-  const login = embedded ? ensureDemoLogin(mongodbUri) : undefined;
+  const login = embedded ? await ensureDemoLogin(mongodbUri) : undefined;
   console.log(
     `\nAudio Curation is running at http://localhost:${PORT}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
@@ -134,7 +155,7 @@ async function main() {
     console.log(
       `Demo login: ${login.username} / ${login.password}   (kept in ${path.relative(ROOT, path.join(DATA, 'demo-login.json'))})`,
     );
-  if (embedded) seedDemoCatalogIfEmpty(apiEnv);
+  if (embedded) await seedDemoCatalogIfEmpty(apiEnv);
   await buildWebApps(REMOTE_APPS, { ifStale: true });
 }
 

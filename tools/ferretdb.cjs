@@ -3,6 +3,7 @@
 // and the benchmarks, so every one of them runs against the same real server.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
 
@@ -86,29 +87,46 @@ function ensureFerretDbBinary({ log = console.log } = {}) {
 }
 
 /**
- * Starts FerretDB on `listen` with its files in `dataDir`. Resolves once it accepts connections.
- * The server exits when this process exits (it watches its stdin pipe).
- * @returns {Promise<{ uri: string, pid: number, stop: () => Promise<void> }>}
+ * The socket of the embedded server: inside its data directory (made 0700 by the server), or, when
+ * that path is too long for a Unix socket, in a new private (0700) directory under the temp dir.
  */
-function startFerretDb({ dataDir, listen = '127.0.0.1:0', logLevel = 'error' } = {}) {
+function socketPathFor(dataDir) {
+  const inData = path.join(path.resolve(dataDir), 'ferretdb.sock');
+  if (Buffer.byteLength(inData) <= 100) return inData;
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'curator-db-')), 'ferretdb.sock');
+}
+
+/**
+ * Starts FerretDB with its files in `dataDir`, listening on a Unix socket in a private directory
+ * (`socket`, by default inside `dataDir`), or on the TCP address `listen` when one is given (tests
+ * that need a port). Resolves once it accepts connections. The server exits when this process exits
+ * (it watches its stdin pipe). `exited` resolves with how it ended.
+ * @returns {Promise<{ uri: string, pid: number, socket?: string, exited: Promise<{ code: number | null, signal: string | null }>, stop: () => Promise<void> }>}
+ */
+function startFerretDb({ dataDir, listen, socket, logLevel = 'error' } = {}) {
   const binary = ensureFerretDbBinary();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const child = spawn(binary, ['-listen', listen, '-data', dataDir, '-watch-stdin', '-log-level', logLevel], {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const unix = listen ? undefined : (socket ?? socketPathFor(dataDir));
+  const where = listen ? ['-listen', listen] : ['-unix', unix];
+  const child = spawn(binary, [...where, '-data', dataDir, '-watch-stdin', '-log-level', logLevel], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return new Promise((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout });
     const fail = (code) => reject(new Error(`FerretDB exited before it was ready (code ${code})`));
     child.once('exit', fail);
+    child.once('error', reject);
     lines.once('line', (line) => {
       child.off('exit', fail);
       const { uri } = JSON.parse(line);
       resolve({
         uri,
         pid: child.pid,
+        socket: unix,
+        exited,
         stop: async () => {
-          if (child.exitCode === null) child.kill('SIGTERM');
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
           await exited;
         },
       });
@@ -116,7 +134,73 @@ function startFerretDb({ dataDir, listen = '127.0.0.1:0', logLevel = 'error' } =
   });
 }
 
-module.exports = { ensureFerretDbBinary, startFerretDb, hasGo };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs the embedded server under supervision: when it dies it is started again on the same socket
+ * (so clients reconnect by themselves), with a log line each time it stops and each time it is
+ * back. When `maxAttempts` starts in a row fail, or it died `maxAttempts` times within `windowMs`,
+ * it is left down and `onGiveUp(error)` is called (the caller exits non-zero).
+ * @returns {Promise<{ uri: string, socket: string, pid: () => number, stop: () => Promise<void> }>}
+ */
+async function superviseFerretDb({
+  dataDir,
+  logLevel,
+  log = console.log,
+  warn = console.error,
+  onGiveUp,
+  maxAttempts = 5,
+  windowMs = 60_000,
+}) {
+  const socket = socketPathFor(dataDir);
+  let current = await startFerretDb({ dataDir, socket, logLevel });
+  let stopping = false;
+  const deaths = [];
+  const watch = (db) =>
+    void db.exited.then(async ({ code, signal }) => {
+      if (stopping) return;
+      const downAt = Date.now();
+      deaths.push(downAt);
+      while (deaths.length && deaths[0] < downAt - windowMs) deaths.shift();
+      warn(`The embedded database stopped (${signal ?? `exit ${code}`}); restarting it.`);
+      if (deaths.length >= maxAttempts) {
+        onGiveUp(new Error(`it stopped ${deaths.length} times within ${windowMs / 1000} s`));
+        return;
+      }
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          current = await startFerretDb({ dataDir, socket, logLevel });
+          break;
+        } catch (error) {
+          warn(`Restarting the embedded database failed (attempt ${attempt} of ${maxAttempts}): ${error.message}`);
+          if (attempt >= maxAttempts) {
+            onGiveUp(error);
+            return;
+          }
+          await sleep(250 * attempt);
+          if (stopping) return;
+        }
+      }
+      if (stopping) {
+        await current.stop();
+        return;
+      }
+      log(`The embedded database is back (pid ${current.pid}) after ${((Date.now() - downAt) / 1000).toFixed(1)} s.`);
+      watch(current);
+    });
+  watch(current);
+  return {
+    uri: current.uri,
+    socket,
+    pid: () => current.pid,
+    stop: async () => {
+      stopping = true;
+      await current.stop();
+    },
+  };
+}
+
+module.exports = { ensureFerretDbBinary, startFerretDb, superviseFerretDb, hasGo };
 
 const EMBEDDED_STATE = (dataRoot) => path.join(dataRoot, 'ferretdb.json');
 
@@ -129,9 +213,14 @@ function isAlive(pid) {
   }
 }
 
-/** Records where the embedded server of `npm start` listens, for commands run beside it. */
+/**
+ * Records where the embedded server of `npm start` listens, for commands run beside it (its socket,
+ * reachable by this user only; the file itself is 0600).
+ */
 function recordEmbeddedServer(dataRoot, db) {
-  fs.writeFileSync(EMBEDDED_STATE(dataRoot), JSON.stringify({ uri: db.uri, pid: process.pid }) + '\n');
+  const file = EMBEDDED_STATE(dataRoot);
+  fs.writeFileSync(file, JSON.stringify({ uri: db.uri, pid: process.pid }) + '\n', { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
 }
 
 /**

@@ -74,13 +74,13 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(securityHeaders(config));
   app.use(cookieParser());
   app.use(noStoreForApi);
-  app.use(csrfMiddleware((req) => isSecureRequest(config, req)));
+  app.use(csrfMiddleware({ isSecure: (req) => isSecureRequest(config, req), allowedOrigins: config.ALLOWED_ORIGINS }));
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
   app.use(handleBodyErrors);
   app.use(rejectForbiddenKeys);
   serveOpenApi(app);
-  serveFrontEnds(app, config.WEB_ROOT, pageHead(app, config));
+  serveFrontEnds(app, config.WEB_ROOT, pageHead(app, config), { sourceMaps: config.SERVE_SOURCE_MAPS });
   app.useGlobalPipes(new DetailValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   return app;

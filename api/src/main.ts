@@ -11,6 +11,7 @@ import { GrowthRefreshService } from './audios/growth-refresh.service';
 import { createLogger, NestPinoLogger } from './common/logger';
 import { loadConfig } from './config/env.schema';
 import { configureApp } from './configure-app';
+import { DatabaseWatch } from './health/database-watch.service';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
@@ -21,6 +22,8 @@ async function bootstrap(): Promise<void> {
   });
   configureApp(app);
   app.enableShutdownHooks();
+  // A database that does not come back: exit non-zero, so that a supervisor restarts the API.
+  app.get(DatabaseWatch).onGiveUp = () => process.exit(1);
   await app.listen(config.PORT);
   logger.info(`API listening on port ${config.PORT}`);
   // Where the lists are kept in memory, read them now rather than on the first request.

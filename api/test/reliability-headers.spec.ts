@@ -32,7 +32,7 @@ describe('security headers and cookie flags', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await t.loginAs('hdr');
-    behindProxy = await createTestApp({ dbName: t.dbName, env: { TRUST_PROXY: 'true' } });
+    behindProxy = await createTestApp({ dbName: t.dbName, env: { TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await behindProxy.close();

@@ -1,8 +1,9 @@
 import type { AudioParams, AutobeatAnswer, StemStatus } from '@curator/shared/contract';
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
 import { AudioParamsDto } from '../audios/audios.dto';
+import { NothingExpected } from '../common/empty.dto';
 import { AnalysisService } from './analysis.service';
 
 /** Autobeat and stems (docs/screens.md); the work itself runs in analysis worker processes. */
@@ -13,13 +14,13 @@ export class AnalysisController {
 
   @Post('autobeat/:id')
   @HttpCode(200)
-  autobeat(@Param() params: AudioParamsDto): Promise<AutobeatAnswer> {
+  autobeat(@Param() params: AudioParamsDto, @Body(NothingExpected) _body: object): Promise<AutobeatAnswer> {
     return this.analysis.autobeat((params as AudioParams).id);
   }
 
   @Post('audio/:id/stem')
   @HttpCode(200)
-  requestStems(@Param() params: AudioParamsDto): Promise<StemStatus> {
+  requestStems(@Param() params: AudioParamsDto, @Body(NothingExpected) _body: object): Promise<StemStatus> {
     return this.analysis.requestStems((params as AudioParams).id);
   }
 

@@ -10,7 +10,7 @@ import { isSecureRequest } from '../common/secure-request';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
 import { LoginDto, MeDto } from './auth.dto';
-import { AuthService } from './auth.service';
+import { AuthService, LoginThrottledException } from './auth.service';
 import { clearSessionCookie, SESSION_COOKIE_NAME, setSessionCookie } from './session-cookie';
 
 @ApiTags('auth')
@@ -31,11 +31,14 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<MeResponse> {
-    const result = await this.auth.login(body.username, body.password, req.ip ?? 'unknown');
+    const result = await this.auth.login(body.username, body.password, req.ip ?? 'unknown').catch((error) => {
+      if (error instanceof LoginThrottledException) res.setHeader('Retry-After', String(error.retryAfterS));
+      throw error;
+    });
     await this.auth.logout(req.cookies?.[SESSION_COOKIE_NAME]);
     const secure = isSecureRequest(this.config, req);
     setSessionCookie(res, result.token, result.expiresAt, secure);
-    issueCsrfCookie(res, secure);
+    issueCsrfCookie(res, secure, result.token);
     return result.user;
   }
 

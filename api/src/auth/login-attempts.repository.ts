@@ -4,20 +4,35 @@ import type { Model } from 'mongoose';
 
 import { LoginAttempt } from './login-attempt.schema';
 
+export type KeyAttempts = { attempt: string; state: 'pending' | 'failed'; at: Date };
+
 @Injectable()
 export class LoginAttemptsRepository {
   constructor(@InjectModel(LoginAttempt.name) private readonly attempts: Model<LoginAttempt>) {}
 
-  countSince(key: string, since: Date): Promise<number> {
-    return this.attempts.countDocuments({ key, at: { $gt: since } }).exec();
+  /** Records one pending attempt under each key, in one write. */
+  async reserve(attempt: string, keys: string[], at: Date): Promise<void> {
+    await this.attempts.insertMany(keys.map((key) => ({ key, at, attempt, state: 'pending' })));
   }
 
-  async recordFailure(keys: string[], at: Date): Promise<void> {
-    await this.attempts.insertMany(keys.map((key) => ({ key, at })));
+  /** Every attempt (pending or failed) under a key since a time. */
+  since(key: string, since: Date): Promise<KeyAttempts[]> {
+    return this.attempts
+      .find({ key, at: { $gt: since } }, { _id: 0, attempt: 1, state: 1, at: 1 })
+      .lean<KeyAttempts[]>()
+      .exec();
+  }
+
+  async markFailed(attempt: string): Promise<void> {
+    await this.attempts.updateMany({ attempt }, { $set: { state: 'failed' } }).exec();
+  }
+
+  async release(attempt: string): Promise<void> {
+    await this.attempts.deleteMany({ attempt }).exec();
   }
 
   async clearKey(key: string): Promise<void> {
-    await this.attempts.deleteMany({ key }).exec();
+    await this.attempts.deleteMany({ key, state: 'failed' }).exec();
   }
 
   async deleteOlderThan(before: Date): Promise<number> {

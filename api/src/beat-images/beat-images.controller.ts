@@ -1,10 +1,11 @@
 import { type BeatImage, BeatImageSchema, ERROR_MESSAGES } from '@curator/shared/contract';
-import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 
+import { NothingExpected } from '../common/empty.dto';
 import { BEAT_IMAGE_NAME, BeatImagesService } from './beat-images.service';
 
 class BeatImageDto extends createZodDto(BeatImageSchema) {}
@@ -19,7 +20,7 @@ export class BeatImagesController {
 
   @Get()
   @ApiOkResponse({ type: [BeatImageDto] })
-  list(): BeatImage[] {
+  list(@Query(NothingExpected) _query: object): BeatImage[] {
     return this.images.list();
   }
 

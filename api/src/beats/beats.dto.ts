@@ -8,7 +8,9 @@ import {
   BeatSchema,
   BeatUpdateBodySchema,
   EndingPointsBodySchema,
+  hasControlCharacters,
   NAME_MAX_LENGTH,
+  NO_CONTROL_CHARACTERS_MESSAGE,
 } from '@curator/shared/contract';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -19,6 +21,7 @@ export const BeatCreateBodyApiSchema = BeatCreateBodySchema.extend({
     .string()
     .trim()
     .max(NAME_MAX_LENGTH, `Ensure this field has no more than ${NAME_MAX_LENGTH} characters`)
+    .refine((name) => !hasControlCharacters(name), NO_CONTROL_CHARACTERS_MESSAGE)
     .default(''),
 });
 

@@ -1,6 +1,13 @@
 import type { AudioDetail } from '@curator/shared/contract';
 import type { BeatType } from '@curator/shared/domain';
-import { deriveAudioType, deriveSegments, nameNewBeat, validateOffsetList } from '@curator/shared/domain';
+import {
+  deriveAudioType,
+  deriveSegments,
+  EP_BEAT_TOO_LONG_MESSAGE,
+  isEpBeatTooLong,
+  nameNewBeat,
+  validateOffsetList,
+} from '@curator/shared/domain';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 
@@ -52,18 +59,24 @@ export class BeatsService {
     return (await this.beats.findForAudio(musicCanonicalId)).map(toBeatWire);
   }
 
-  /** POST /api/beats/: an empty name becomes beat#N; derived fields come from the offsets only. */
+  /**
+   * POST /api/beats/: an empty name becomes beat#N, named under the audio's edit lease so parallel
+   * creates get distinct names; derived fields come from the offsets only; a new beat is not done.
+   */
   create(body: BeatCreate, username: string): Promise<BeatAnswer> {
-    return this.edits.run(body.music_canonical_id, username, async (edit) => {
+    const autoNamed = body.name.trim() === '';
+    const run = autoNamed ? this.edits.runRecounting.bind(this.edits) : this.edits.run.bind(this.edits);
+    return run(body.music_canonical_id, username, async (edit) => {
       const audio = edit.audio;
       const count = await this.beats.countForAudio(body.music_canonical_id);
+      const taken = autoNamed ? (await this.beats.findForAudio(body.music_canonical_id)).map((b) => b.name) : [];
       const now = new Date();
       const made = await this.beats.insert({
         music_canonical_id: body.music_canonical_id,
-        name: nameNewBeat(body.name, count),
+        name: nameNewBeat(body.name, count, taken),
         type: body.type,
-        ...deriveBeatFields(body.offsets, audio, body.audio_type),
-        ...doneFields(body.done, username, now),
+        ...deriveBeatFields(body.offsets, audio, body.audio_type, body.type),
+        ...doneFields(false, username, now),
         template_clips_media_id: body.template_clips_media_id ?? null,
         version: 0,
         created_by: username,
@@ -88,7 +101,7 @@ export class BeatsService {
       const changes: BeatChanges = {
         name: body.name,
         type: body.type,
-        ...deriveBeatFields(body.offsets, audio, body.audio_type),
+        ...deriveBeatFields(body.offsets, audio, body.audio_type, body.type),
         template_clips_media_id: body.template_clips_media_id ?? null,
         updated_at: now,
       };
@@ -199,7 +212,8 @@ function applyChanges(before: BeatRecord, changes: BeatChanges): BeatRecord {
 }
 
 /** Offsets checked with the music rule (422 with its exact message) and everything derived from them. */
-function deriveBeatFields(offsets: number[], audio: AudioDetail, audioType: string) {
+/** Derived fields of a beat's offsets; refuses offsets against the rules, and an `ep` beat over the template cap. */
+function deriveBeatFields(offsets: number[], audio: AudioDetail, audioType: string, type: string) {
   const expectedType = deriveAudioType(audio.is_original_sound);
   if (audioType !== expectedType)
     throw bodyFieldError('audio_type', `${BEAT_MESSAGES.AUDIO_TYPE} ${expectedType}`, 'value_error');
@@ -210,6 +224,8 @@ function deriveBeatFields(offsets: number[], audio: AudioDetail, audioType: stri
     isOriginalSound: audio.is_original_sound,
     highlightStartTimesMs: audio.highlight_start_times_in_ms,
   });
+  if (type === 'ep' && isEpBeatTooLong(checked.value, derived.starting_point_in_ms))
+    throw bodyFieldError('offsets', EP_BEAT_TOO_LONG_MESSAGE, 'value_error');
   return {
     audio_type: expectedType,
     offsets: checked.value,

@@ -15,13 +15,27 @@ const UNREACHABLE_DATABASE_ERRORS = new Set([
   'PoolClearedOnNetworkError',
 ]);
 
+/** A socket error of the connection to the database (a Unix socket surfaces them unwrapped). */
+const NETWORK_ERROR_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ENOENT', 'ETIMEDOUT', 'ECONNABORTED']);
+
 /** The database did not answer (stopped, restarting, unreachable), as opposed to refusing a command. */
-export const isDatabaseUnreachable = (e: unknown): boolean => {
-  if (typeof e !== 'object' || e === null) return false;
-  const { name, message } = e as { name?: string; message?: string };
+export const isDatabaseUnreachable = (e: unknown, depth = 0): boolean => {
+  if (typeof e !== 'object' || e === null || depth > 3) return false;
+  const { name, message, code, syscall, cause, errorLabels } = e as {
+    name?: string;
+    message?: string;
+    code?: unknown;
+    syscall?: unknown;
+    cause?: unknown;
+    errorLabels?: unknown;
+  };
   if (name && UNREACHABLE_DATABASE_ERRORS.has(name)) return true;
+  if (typeof syscall === 'string' && typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return true;
+  // A bulk write cut short by the connection carries the driver's network label.
+  if (Array.isArray(errorLabels) && errorLabels.includes('NetworkError')) return true;
   // Mongoose's own error when a command waited for a connection that never came back.
-  return name === 'MongooseError' && typeof message === 'string' && /buffering timed out/.test(message);
+  if (name === 'MongooseError' && typeof message === 'string' && /buffering timed out/.test(message)) return true;
+  return isDatabaseUnreachable(cause, depth + 1);
 };
 
 /** Maps an HttpException body to `{detail}`: keeps an explicit `detail`, else Nest's `message`. */

@@ -66,6 +66,15 @@ function servePrecompressed(root: string) {
 const NOT_SPA_PREFIXES = ['/api', '/mfe', '/media'];
 const isOutsideSpa = (path: string) => NOT_SPA_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
+/** Source maps (`x.js.map`, and their compressed copies): the full source of every screen. */
+const isSourceMap = (path: string) => /\.map(\.(br|gz))?$/i.test(path);
+
+/** 404 for every source map, before any static files are looked at. */
+function hideSourceMaps(req: Request, res: Response, next: NextFunction): void {
+  if (!isSourceMap(req.path)) return next();
+  res.status(404).json({ detail: 'Not Found' });
+}
+
 /** The shell's index.html, read again only when the file changes (a redeployed shell). */
 function indexPage(file: string): () => string | null {
   let cached: { mtimeMs: number; text: string } | null = null;
@@ -82,14 +91,17 @@ function indexPage(file: string): () => string | null {
  * with no fallback (a missing chunk is a 404), the shell's dist at `/` with index.html for any
  * extension-less GET outside /api, /mfe and /media. The page carries `pageHead` (the remote map, the
  * user and the current screen's preloads), so it is never cached. A dist built after start is picked up
- * as is; a missing one serves nothing.
+ * as is; a missing one serves nothing. Source maps are served only with `sourceMaps`
+ * (SERVE_SOURCE_MAPS=1).
  */
 export function serveFrontEnds(
   app: NestExpressApplication,
   webRoot: string,
   pageHead: (req: Request, res: Response) => Promise<string>,
+  { sourceMaps = false }: { sourceMaps?: boolean } = {},
 ): void {
   const options = { index: false as const, redirect: false, fallthrough: true, setHeaders: setCacheHeaders };
+  if (!sourceMaps) app.use(hideSourceMaps);
   for (const name of MFE_REMOTE_NAMES) {
     const dir = join(webRoot, `mfe-${name}`, 'dist');
     app.use(`/mfe/${name}/`, servePrecompressed(dir));

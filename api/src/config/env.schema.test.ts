@@ -14,9 +14,10 @@ describe('loadConfig', () => {
     expect(c.isProduction).toBe(false);
   });
 
-  it('parses TRUST_PROXY as a flag, a hop count or an address list', () => {
+  it('parses TRUST_PROXY as off, a hop count or an address list, and refuses `true`', () => {
     const base = { MONGODB_URI: 'mongodb://db/x' };
-    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be the number of proxies/);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(loadConfig({ ...base, TRUST_PROXY: 'loopback' }).TRUST_PROXY).toBe('loopback');
   });

@@ -9,14 +9,20 @@ export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 
 const DAY_S = 24 * 60 * 60;
 
-/** Express `trust proxy`: false/true, a hop count, or a list of addresses/subnets. */
+/**
+ * Express `trust proxy`: off, the number of proxies in front of the API, or the proxies' addresses
+ * or subnets. Never `true`: that trusts every `X-Forwarded-For` entry a client sends, so the
+ * client picks its own address (and its own login throttle key).
+ */
 const trustProxy = z
   .string()
   .trim()
   .default('false')
-  .transform((v): boolean | number | string => {
+  .refine((v) => v !== 'true', {
+    message: 'must be the number of proxies in front of the API (e.g. 1) or their addresses, not `true`',
+  })
+  .transform((v): false | number | string => {
     if (v === '' || v === 'false' || v === '0') return false;
-    if (v === 'true') return true;
     if (/^\d+$/.test(v)) return Number(v);
     return v;
   });
@@ -32,13 +38,40 @@ export const EnvSchema = z.object({
   WEB_ROOT: z.string().default(REPO_ROOT),
   /** JSON file with the run-time remote map; defaults to <WEB_ROOT>/remotes.json. */
   MFE_REMOTES_FILE: z.string().optional(),
-  /** Session lifetime in seconds after the last request (sliding). */
-  SESSION_TTL: z.coerce
+  /** A session ends this many seconds after its last request (idle limit). */
+  SESSION_IDLE_TIMEOUT: z.coerce
     .number()
     .int()
     .positive()
-    .default(14 * DAY_S),
+    .default(7 * DAY_S),
+  /** A session ends this many seconds after its login, however active (absolute limit). */
+  SESSION_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * DAY_S),
   TRUST_PROXY: trustProxy,
+  /**
+   * Comma-separated origins (`https://host[:port]`) allowed to send writes besides the API's own
+   * host; needed only when a proxy changes the Host header.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be origins like https://host[:port]' }))),
+  /** `1`: serve the front ends' source maps (`*.map`, the full source of every screen); by default nobody gets them. */
+  SERVE_SOURCE_MAPS: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
+  /** Seconds the database may stay unreachable before the API exits non-zero (0: never). */
+  DB_DOWN_EXIT_AFTER: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().default('1mb'),
   /**

@@ -1,7 +1,8 @@
 import type { HlPoint, HlPointTop } from '@curator/shared/contract';
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
+import { NothingExpected } from '../common/empty.dto';
 import { HlPointDto, HlPointTopDto } from './hlpoints.dto';
 import { HlPointsService } from './hlpoints.service';
 
@@ -12,13 +13,13 @@ export class HlPointsController {
 
   @Get()
   @ApiOkResponse({ type: [HlPointDto] })
-  list(): Promise<HlPoint[]> {
+  list(@Query(NothingExpected) _query: object): Promise<HlPoint[]> {
     return this.hlPoints.list();
   }
 
   @Get('top')
   @ApiOkResponse({ type: HlPointTopDto })
-  top(): Promise<HlPointTop> {
+  top(@Query(NothingExpected) _query: object): Promise<HlPointTop> {
     return this.hlPoints.top();
   }
 }

@@ -1,9 +1,10 @@
 import type { AudioParams, LockState } from '@curator/shared/contract';
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
 import { AudioParamsDto } from '../audios/audios.dto';
 import { CurrentUser, type SessionUser } from '../common/auth.decorators';
+import { NothingExpected } from '../common/empty.dto';
 import { LockStateDto } from './locks.dto';
 import { LocksService } from './locks.service';
 
@@ -22,7 +23,7 @@ export class LocksController {
   @Post(':id/unlock')
   @HttpCode(200)
   @ApiOkResponse({ type: LockStateDto })
-  unlock(@Param() params: AudioParamsDto): Promise<LockState> {
+  unlock(@Param() params: AudioParamsDto, @Body(NothingExpected) _body: object): Promise<LockState> {
     return this.locks.release((params as AudioParams).id);
   }
 }

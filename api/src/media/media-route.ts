@@ -1,7 +1,11 @@
+import { stat } from 'node:fs/promises';
+
 import { ERROR_MESSAGES } from '@curator/shared/contract';
 import type { NextFunction, Request, Response } from 'express';
 
 import { SESSION_COOKIE_NAME } from '../auth/session-cookie';
+
+const RANGE_NOT_SATISFIABLE = 'Range not satisfiable';
 
 /** Stored names never change content, so a browser may keep them for a year. */
 export const MEDIA_CACHE_CONTROL = 'private, max-age=31536000, immutable';
@@ -30,9 +34,23 @@ export function createMediaHandler({ resolve, hasSession }: Deps) {
         return;
       }
       res.setHeader('Cache-Control', MEDIA_CACHE_CONTROL);
-      res.sendFile(file, { cacheControl: false, dotfiles: 'deny' }, (err) => {
-        if (err && !res.headersSent) res.status(404).json({ detail: ERROR_MESSAGES.NOT_FOUND });
-      });
+      res.sendFile(
+        file,
+        { cacheControl: false, dotfiles: 'deny' },
+        (err: (Error & { status?: number }) | undefined) => {
+          if (!err || res.headersSent) return;
+          if (err.status === 416) {
+            // A range past the end: 416 with the size, so the client can ask again.
+            void stat(file).then(
+              ({ size }) =>
+                res.status(416).setHeader('Content-Range', `bytes */${size}`).json({ detail: RANGE_NOT_SATISFIABLE }),
+              () => res.status(404).json({ detail: ERROR_MESSAGES.NOT_FOUND }),
+            );
+            return;
+          }
+          res.status(404).json({ detail: ERROR_MESSAGES.NOT_FOUND });
+        },
+      );
     } catch (err) {
       next(err);
     }

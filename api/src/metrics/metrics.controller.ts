@@ -1,7 +1,8 @@
 import type { Metric } from '@curator/shared/contract';
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
+import { NothingExpected } from '../common/empty.dto';
 import { MetricDto } from './metrics.dto';
 import { MetricsService } from './metrics.service';
 
@@ -12,7 +13,7 @@ export class MetricsController {
 
   @Get()
   @ApiOkResponse({ type: [MetricDto] })
-  list(): Promise<Metric[]> {
+  list(@Query(NothingExpected) _query: object): Promise<Metric[]> {
     return this.metrics.list();
   }
 }

@@ -14,6 +14,8 @@ import { countCommandsPerRequest } from './command-count';
         uri: config.MONGODB_URI,
         // A stopped database fails requests (503) within a few seconds instead of holding them.
         serverSelectionTimeoutMS: 3000,
+        // A restarted database is seen (and logged) within a second or two.
+        heartbeatFrequencyMS: 1000,
         retryAttempts: 3,
         autoIndex: true,
         monitorCommands: config.DB_COMMAND_COUNT,

@@ -40,8 +40,9 @@ export class SessionsRepository {
     await this.sessions.deleteOne({ token_hash: tokenHash }).exec();
   }
 
-  async deleteAllForUser(username: string): Promise<number> {
-    return (await this.sessions.deleteMany({ username }).exec()).deletedCount;
+  async deleteAllForUser(username: string, keepTokenHash?: string): Promise<number> {
+    const filter = keepTokenHash ? { username, token_hash: { $ne: keepTokenHash } } : { username };
+    return (await this.sessions.deleteMany(filter).exec()).deletedCount;
   }
 
   /** Moves every session of user `from` to the key `to` and the user's current name and admin flag. */

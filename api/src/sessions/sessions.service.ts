@@ -38,15 +38,21 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.purgeTimer);
   }
 
-  get ttlMs(): number {
-    return this.config.SESSION_TTL * 1000;
+  /** When a session seen at `seenAt` and started at `createdAt` ends: idle limit, capped by the absolute one. */
+  private expiry(createdAt: Date, seenAt: Date): Date {
+    return new Date(
+      Math.min(
+        seenAt.getTime() + this.config.SESSION_IDLE_TIMEOUT * 1000,
+        createdAt.getTime() + this.config.SESSION_MAX_AGE * 1000,
+      ),
+    );
   }
 
   /** Starts a session for a user; the returned token goes into the cookie and nowhere else. */
   async create(user: { username: string; admin: boolean }): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
-    const expiresAt = new Date(now.getTime() + this.ttlMs);
+    const expiresAt = this.expiry(now, now);
     await this.sessions.insert({
       token_hash: hashToken(token),
       username: user.username.trim().toLowerCase(),
@@ -59,7 +65,10 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return { token, expiresAt };
   }
 
-  /** The live session of a cookie token, its expiry pushed forward (sliding), or null. */
+  /**
+   * The live session of a cookie token, or null. Its end moves forward with each request (the idle
+   * limit) but never past its login plus the absolute limit.
+   */
   async resolve(token: string): Promise<ResolvedSession | null> {
     const tokenHash = hashToken(token);
     const now = new Date();
@@ -72,7 +81,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     if (now.getTime() - session.last_seen_at.getTime() < TOUCH_INTERVAL_MS) {
       return { username: session.username, user, expiresAt: session.expires_at, extended: false };
     }
-    const expiresAt = new Date(now.getTime() + this.ttlMs);
+    const expiresAt = this.expiry(session.created_at, now);
     await this.sessions.extend(tokenHash, now, expiresAt);
     return { username: session.username, user, expiresAt, extended: true };
   }
@@ -81,9 +90,9 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     await this.sessions.deleteByTokenHash(hashToken(token));
   }
 
-  /** Ends every session of a user (deleted, or password reset by an admin). */
-  revokeAllFor(username: string): Promise<number> {
-    return this.sessions.deleteAllForUser(username.trim().toLowerCase());
+  /** Ends every session of a user (deleted, or a new password), but the one of `keepToken` when given. */
+  revokeAllFor(username: string, keepToken?: string): Promise<number> {
+    return this.sessions.deleteAllForUser(username.trim().toLowerCase(), keepToken && hashToken(keepToken));
   }
 
   /** After a user changed: their sessions follow the new key, name and admin flag. */

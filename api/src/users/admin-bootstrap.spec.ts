@@ -25,14 +25,14 @@ describe('admin bootstrap (create-admin, demo seed)', () => {
 
   it('createAdmin creates a new admin, or promotes an existing user with a new password', async () => {
     const uri = t.config.MONGODB_URI;
-    await expect(createAdmin({ mongodbUri: uri, username: 'olga', password: 'olga-pass-1' })).resolves.toEqual({
+    await expect(createAdmin({ mongodbUri: uri, username: 'olga', password: 'amber-kite-1' })).resolves.toEqual({
       created: true,
     });
-    await t.loginAs('pete', { password: 'pete-pass-1' });
-    await expect(createAdmin({ mongodbUri: uri, username: 'pete', password: 'pete-pass-2' })).resolves.toEqual({
+    await t.loginAs('pete', { password: 'cedar-moth-1' });
+    await expect(createAdmin({ mongodbUri: uri, username: 'pete', password: 'cedar-moth-2' })).resolves.toEqual({
       created: false,
     });
-    await login('pete', 'pete-pass-2').expect(200, { username: 'pete', admin: true });
+    await login('pete', 'cedar-moth-2').expect(200, { username: 'pete', admin: true });
     await expect(createAdmin({ mongodbUri: uri, username: 'x', password: 'short' })).rejects.toThrow(/password/);
     await request(t.app.getHttpServer()).get('/api/me/').expect(401);
   });

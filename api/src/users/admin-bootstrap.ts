@@ -10,6 +10,7 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ConfigModule } from '../config/config.module';
 import { loadConfig } from '../config/env.schema';
 import { DatabaseModule } from '../persistence/database.module';
+import { passwordProblem } from './password-policy';
 import { UsersModule } from './users.module';
 import { UsersService } from './users.service';
 
@@ -40,6 +41,8 @@ function checked(username: string, password: string): { username: string; passwo
   if (!u.success) throw new Error(`username: ${u.error.issues[0].message}`);
   const p = PasswordSchema.safeParse(password);
   if (!p.success) throw new Error(`password: ${p.error.issues[0].message}`);
+  const problem = passwordProblem(p.data, u.data);
+  if (problem) throw new Error(`password: ${problem.msg}`);
   return { username: u.data, password: p.data };
 }
 

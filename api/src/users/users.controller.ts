@@ -1,8 +1,8 @@
 import type { User } from '@curator/shared/contract';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
-import type { SessionUser } from '../common/auth.decorators';
+import type { SessionRequest, SessionUser } from '../common/auth.decorators';
 import { AdminOnly, CurrentUser } from '../common/auth.decorators';
 import { UserCreateDto, UserDto, UserUpdateDto } from './users.dto';
 import { UsersService } from './users.service';
@@ -39,8 +39,9 @@ export class UsersController {
     @CurrentUser() actor: SessionUser,
     @Param('username') username: string,
     @Body() body: UserUpdateDto,
+    @Req() req: SessionRequest,
   ): Promise<User> {
-    return this.users.update(actor.username, username, body);
+    return this.users.update(actor.username, username, body, req.sessionToken);
   }
 
   @Delete(':username')

@@ -6,6 +6,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { bodyFieldError } from '../common/api-errors';
 import { isDuplicateKeyError } from '../persistence/duplicate-key';
 import { SessionsService } from '../sessions/sessions.service';
+import { passwordProblem } from './password-policy';
 import { toUsernameKey, UserRecord } from './user.schema';
 import { USER_RENAMED, type UserRenamed } from './user-events';
 import { UsersRepository } from './users.repository';
@@ -20,6 +21,12 @@ export const USER_MESSAGES = {
 export type UserChanges = { username: string; password?: string; admin?: boolean };
 
 const toView = (u: UserRecord): UserView => ({ username: u.username, admin: u.admin });
+
+/** 422 on the password field when the policy refuses it (see password-policy.ts). */
+function checkPassword(password: string, username: string): void {
+  const problem = passwordProblem(password, username);
+  if (problem) throw bodyFieldError('password', problem.msg, problem.type);
+}
 
 /** argon2id with the library defaults (19 MiB, t=2, p=1: the OWASP baseline). */
 const hashPassword = (password: string) => hash(password);
@@ -67,6 +74,7 @@ export class UsersService {
   }
 
   async create(input: { username: string; password: string; admin: boolean }): Promise<UserView> {
+    checkPassword(input.password, input.username);
     const key = toUsernameKey(input.username);
     if (await this.users.findByKey(key)) throw bodyFieldError('username', USER_MESSAGES.USERNAME_TAKEN, 'unique');
     const password_hash = await hashPassword(input.password);
@@ -86,11 +94,20 @@ export class UsersService {
     return { username: input.username.trim(), admin: input.admin };
   }
 
-  /** Rename, new password (empty keeps it), admin flag. The last admin cannot lose the flag. */
-  async update(actorUsername: string, username: string, changes: UserChanges): Promise<UserView> {
+  /**
+   * Rename, new password (empty keeps it), admin flag. The last admin cannot lose the flag. A new
+   * password ends every session of the user but the one making the change (`actorSessionToken`).
+   */
+  async update(
+    actorUsername: string,
+    username: string,
+    changes: UserChanges,
+    actorSessionToken?: string,
+  ): Promise<UserView> {
     const key = toUsernameKey(username);
     const current = await this.users.findByKey(key);
     if (!current) throw new NotFoundException(USER_MESSAGES.NOT_FOUND);
+    if (changes.password) checkPassword(changes.password, changes.username);
     const newKey = toUsernameKey(changes.username);
     if (newKey !== key && (await this.users.findByKey(newKey))) {
       throw bodyFieldError('username', USER_MESSAGES.USERNAME_TAKEN, 'unique');
@@ -106,7 +123,8 @@ export class UsersService {
     // Records that name the user (approvals, beats, locks) follow the new name before the answer.
     if (set.username !== current.username)
       await this.events.emitAsync(USER_RENAMED, { from: current.username, to: set.username! } satisfies UserRenamed);
-    if (changes.password && toUsernameKey(actorUsername) !== key) await this.sessions.revokeAllFor(newKey);
+    if (changes.password)
+      await this.sessions.revokeAllFor(newKey, toUsernameKey(actorUsername) === key ? actorSessionToken : undefined);
     return { username: set.username!, admin };
   }
 
@@ -123,6 +141,7 @@ export class UsersService {
 
   /** For `create-admin` and the demo seed: creates the user, or promotes it and sets the password. */
   async createOrPromoteAdmin(username: string, password: string): Promise<{ created: boolean }> {
+    checkPassword(password, username);
     const key = toUsernameKey(username);
     const existing = await this.users.findByKey(key);
     if (!existing) {

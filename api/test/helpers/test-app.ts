@@ -18,7 +18,7 @@ export const TEST_PASSWORD = 'test-password-1';
 export type TestAppOptions = {
   /** Reuse a database (e.g. to boot a second app on the same data); default: a fresh one. */
   dbName?: string;
-  /** Extra environment for the config (WEB_ROOT, SESSION_TTL, MFE_REMOTES_FILE, …). */
+  /** Extra environment for the config (WEB_ROOT, SESSION_IDLE_TIMEOUT, MFE_REMOTES_FILE, …). */
   env?: Record<string, string>;
   /** Hook to override providers before compiling. */
   override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;

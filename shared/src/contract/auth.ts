@@ -13,6 +13,16 @@ export const MeResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
-/** Failed logins allowed per username or client address within the window before 429. */
-export const LOGIN_MAX_FAILURES = 10;
+/**
+ * Login throttle. Failures count within the window. One (username, address) pair gets
+ * LOGIN_FREE_FAILURES attempts without delay; after that each further attempt must wait a delay
+ * that doubles with every failure (LOGIN_DELAY_BASE_MS, 2×, 4×, … up to LOGIN_DELAY_MAX_MS), so a
+ * guesser on one address cannot lock the account's owner out on theirs. A username (from every
+ * address) and an address (for every username) are refused outright past their own, larger limits.
+ */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_DELAY_BASE_MS = 1000;
+export const LOGIN_DELAY_MAX_MS = 15 * 60 * 1000;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 100;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;

@@ -53,12 +53,15 @@ const derivedFields = {
   audio_asset_start_time_in_ms: MsSchema.nullable().optional(),
 };
 
+export const NEW_BEAT_DONE_MESSAGE = 'A new beat is not done: approve it with toggle_beats_done';
+
 /** POST /api/beats/ (clones also send offsets and derived fields; the workspace sends type). */
 export const BeatCreateBodySchema = z.strictObject({
   name: NameSchema,
   music_canonical_id: IdSchema,
   audio_type: AudioTypeSchema,
-  done: z.boolean().default(false),
+  /** A new beat is not done (spec §4): only toggle_beats_done approves, recording who and when. */
+  done: z.literal(false, { error: NEW_BEAT_DONE_MESSAGE }).default(false),
   type: BeatTypeSchema.default('manual'),
   offsets: OffsetsSchema.default([]),
   template_clips_media_id: IdSchema.nullable().optional(),

@@ -27,11 +27,18 @@ export const CountSchema = z.int().min(0);
 export const SegmentInfoSchema = z.strictObject({ duration_in_ms: MsSchema });
 export type SegmentInfoWire = z.infer<typeof SegmentInfoSchema>;
 
+/** NUL, tab, newline and the other C0/C1 control characters: never part of a name. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
+export const NO_CONTROL_CHARACTERS_MESSAGE = 'Control characters (such as NUL, tab or a line break) are not allowed';
+
 export const NameSchema = z
   .string()
   .trim()
   .min(1, 'This field may not be blank')
-  .max(NAME_MAX_LENGTH, `Ensure this field has no more than ${NAME_MAX_LENGTH} characters`);
+  .max(NAME_MAX_LENGTH, `Ensure this field has no more than ${NAME_MAX_LENGTH} characters`)
+  .refine((name) => !hasControlCharacters(name), NO_CONTROL_CHARACTERS_MESSAGE);
 
 const INT_TEXT = /^\s*[+-]?\d+\s*$/;
 const DATE_TEXT = z.union([z.iso.datetime({ offset: true, local: true }), z.iso.date()]);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { hasControlCharacters, NO_CONTROL_CHARACTERS_MESSAGE } from './fields';
+
 export const TAG_MAX_LENGTH = 100;
 export const TAGS_PER_AUDIO_MAX = 100;
 
@@ -9,7 +11,8 @@ export const TagTextSchema = z
   .trim()
   .min(1, 'This field may not be blank')
   .max(TAG_MAX_LENGTH, `Ensure this field has no more than ${TAG_MAX_LENGTH} characters`)
-  .refine((text) => !text.startsWith('$'), "A tag cannot start with '$'");
+  .refine((text) => !text.startsWith('$'), "A tag cannot start with '$'")
+  .refine((text) => !hasControlCharacters(text), NO_CONTROL_CHARACTERS_MESSAGE);
 
 /** POST /api/tags/ */
 export const TagCreateBodySchema = z.strictObject({ text: TagTextSchema });

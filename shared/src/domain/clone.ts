@@ -2,10 +2,17 @@ import { normalizeOffsets } from './offsets';
 import { deriveTemplateBoundariesMs, type TemplateTiming } from './template-boundaries';
 import { msToSeconds } from './time';
 
-/** Name of a new beat: the typed name trimmed, or 'beat#N' with N = beat count + 1 when empty. */
-export function nameNewBeat(typedName: string, beatCount: number): string {
+/**
+ * Name of a new beat: the typed name trimmed, or when empty 'beat#N' with N = beat count + 1, or
+ * the next N whose name no beat of the audio has (`takenNames`) after a deletion.
+ */
+export function nameNewBeat(typedName: string, beatCount: number, takenNames: Iterable<string> = []): string {
   const name = typedName.trim();
-  return name === '' ? `beat#${beatCount + 1}` : name;
+  if (name !== '') return name;
+  const taken = new Set(takenNames);
+  let n = beatCount + 1;
+  while (taken.has(`beat#${n}`)) n += 1;
+  return `beat#${n}`;
 }
 
 /** Name of a cloned beat (docs/rules.md "Clone"); templateRowNumber is the 1-based row index of the template. */

@@ -19,12 +19,29 @@ const INLINE_ERROR_ENDPOINTS = new Set<string>([
   'reportScreenFailure',
 ]);
 
-/** The one place request errors reach the user: a toast with the server's message. */
+/** Endpoints whose 401 is an answer, not an ended session: who is signed in, and signing in or out. */
+const SESSION_ENDPOINTS = new Set<string>(['getMe', 'login', 'logout']);
+
+/**
+ * A call answered 401 while a screen is open: the session ended (a limit, a password change, a
+ * sign-out elsewhere). The whole page goes to the login, which brings the user back here after.
+ */
+function toLoginAfterEndedSession(): void {
+  const { pathname, search, hash } = window.location;
+  if (pathname.startsWith('/login/')) return;
+  window.location.assign(`/login/?next=${encodeURIComponent(pathname + search + hash)}`);
+}
+
+/** The one place request errors reach the user: a toast with the server's message, or the login page on a 401. */
 const requestErrorToaster: Middleware = (api) => (next) => (action) => {
   if (isRejectedWithValue(action)) {
     const endpoint = (action.meta as { arg?: { endpointName?: string } }).arg?.endpointName ?? '';
     // A screen's endpoints are named `{screen}/{name}` (screen-endpoints.ts).
-    if (!INLINE_ERROR_ENDPOINTS.has(endpoint.slice(endpoint.indexOf('/') + 1))) {
+    const name = endpoint.slice(endpoint.indexOf('/') + 1);
+    const status = (action.payload as { status?: unknown } | undefined)?.status;
+    if (status === 401 && !SESSION_ENDPOINTS.has(name) && typeof window !== 'undefined') {
+      toLoginAfterEndedSession();
+    } else if (!INLINE_ERROR_ENDPOINTS.has(name)) {
       const lines = describeRequestError(action.payload as never, 'server error');
       api.dispatch(toastPushed('error', lines.join('\n')));
     }

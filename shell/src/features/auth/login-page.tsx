@@ -5,12 +5,9 @@ import { Button, Card, Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
-type LoginForm = { username: string; password: string };
+import { safeNext } from './safe-next';
 
-/** Only same-site paths are followed after login, never another origin. */
-function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
-}
+type LoginForm = { username: string; password: string };
 
 export function LoginPage() {
   const me = useGetMeQuery();

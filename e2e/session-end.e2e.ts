@@ -1,0 +1,47 @@
+import { SIGN_OUT_LABEL } from '@curator/shared';
+import type { Browser } from 'playwright-core';
+
+import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { createAdminWithCommand } from './harness/session';
+
+describe('a session ended while a screen is open', () => {
+  let browser: Browser;
+  const admin = createAdminWithCommand('session-end-admin', 'ended-elsewhere-passphrase-42');
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('takes the next click on the open screen to /login/?next= that screen, and back to it after login', async () => {
+    const context = await newContext(browser);
+    const list = await context.newPage();
+    await loginThroughForm(list, admin.username, admin.password);
+    await list.getByTestId('page-number').first().filter({ hasText: /^1$/ }).waitFor();
+    await list.locator('[data-testid="audio-table"] tr[data-row-key]').first().waitFor();
+
+    // Another tab of the same browser signs out.
+    const other = await context.newPage();
+    await other.goto('/audios/');
+    await other.getByTestId('user-menu').click();
+    await other.getByText(SIGN_OUT_LABEL, { exact: true }).click();
+    await other.waitForURL('**/login/**');
+
+    // The first tab still shows its rows; its next click finds the session gone.
+    await list.getByRole('button', { name: 'Next' }).first().click();
+    await list.waitForURL(/\/login\/\?next=/);
+    const next = new URL(list.url()).searchParams.get('next')!;
+    expect(new URL(next, 'http://x').pathname).toBe('/audios/');
+    await list.getByLabel('Username').waitFor({ state: 'visible' });
+    expect(await list.getByTestId('audio-table').count()).toBe(0);
+
+    await list.getByLabel('Username').fill(admin.username);
+    await list.getByLabel('Password').fill(admin.password);
+    await list.getByRole('button', { name: 'Log in' }).click();
+    await list.waitForURL((url) => url.pathname === '/audios/');
+    expect(new URL(list.url()).pathname + new URL(list.url()).search).toBe(next);
+    await context.close();
+  });
+});
