@@ -82,25 +82,26 @@ describe('shell: login, navigation and remotes in Chromium', () => {
       // single-spa unmounts the others: exactly one remote is on the page.
       expect(await page.locator('#mfe-outlet .mfe').count()).toBe(1);
     }
-    // React, antd and the shared package are single copies across shell and remotes.
+    // React, the kernel and the antd kit run as single copies across shell and remotes: count the
+    // versions of each shared module loaded in any container's scope.
     const shared = await page.evaluate(() => {
       const share = (
         window as unknown as {
           __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, unknown>>>> };
         }
       ).__FEDERATION__.__SHARE__;
-      const versions: Record<string, number> = {};
+      const loaded: Record<string, Set<string>> = {};
       for (const scope of Object.values(share))
-        for (const [pkg, byVersion] of Object.entries(scope.default ?? {})) {
-          versions[pkg] = Object.values(byVersion).filter(
-            (v) => (v as { loaded?: boolean; lib?: unknown }).loaded || (v as { lib?: unknown }).lib,
-          ).length;
-        }
-      return versions;
+        for (const [pkg, byVersion] of Object.entries(scope.default ?? {}))
+          for (const [version, v] of Object.entries(byVersion))
+            if ((v as { loaded?: boolean }).loaded || (v as { lib?: unknown }).lib)
+              (loaded[pkg] ??= new Set()).add(version);
+      return Object.fromEntries(Object.entries(loaded).map(([pkg, versions]) => [pkg, versions.size]));
     });
     expect(shared.react).toBe(1);
     expect(shared['react-dom']).toBe(1);
     expect(shared.antd).toBe(1);
+    expect(shared['@curator/shared/kernel']).toBe(1);
   });
 
   it('signs out to /login/ and the old session cookie then gets 401', async () => {

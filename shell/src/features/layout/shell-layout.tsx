@@ -24,14 +24,14 @@ export function ShellLayout({ store }: { store: AppStore }) {
     if (remotes.length === 0) return;
     const timer = setTimeout(() => {
       const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
-      idle(() => remotes.forEach(prefetchScreen));
+      idle(() => remotes.forEach((remote) => prefetchScreen(store, remote)));
     }, IDLE_PREFETCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [remotes]);
+  }, [remotes, store]);
   const selected = selectNavKey(pathname);
   const prefetchFor = (path: string) => {
     const remote = remotes.find((r) => isRouteOf(r, path));
-    if (remote) prefetchScreen(remote);
+    if (remote) prefetchScreen(store, remote);
   };
 
   return (

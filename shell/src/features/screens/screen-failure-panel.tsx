@@ -19,7 +19,7 @@ export function ScreenFailurePanel({ remotes }: { remotes: RemoteDefinition[] })
     <ScreenFailure
       title={screenLoadFailedTitle(remote.name)}
       detail={state.message}
-      onRetry={() => retryScreen(store, remote)}
+      onRetry={() => void retryScreen(store, remote)}
     />
   );
 }

@@ -24,6 +24,7 @@ import {
   type LifeCycles,
   LOAD_ERROR,
   registerApplication,
+  SKIP_BECAUSE_BROKEN,
   start,
   triggerAppChange,
 } from 'single-spa';
@@ -67,6 +68,22 @@ const compatibilityCheck: ModuleFederationRuntimePlugin = {
   },
 };
 
+/**
+ * The runtime fetches the other screens' files with `<link rel="preload">`, which the browser puts
+ * first and warns about when they are not used at once: they go as `prefetch` instead, at low
+ * priority, to be in the cache when the user goes there.
+ */
+const prefetchAtLowPriority: ModuleFederationRuntimePlugin = {
+  name: 'curator-prefetch-at-low-priority',
+  createLink({ url, attrs }) {
+    if (attrs?.rel !== 'preload') return undefined;
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = url;
+    return link;
+  },
+};
+
 let remoteMap: Promise<RemoteDefinition[]> | undefined;
 
 async function fetchRemoteMap(): Promise<RemoteDefinition[]> {
@@ -82,7 +99,7 @@ async function fetchRemoteMap(): Promise<RemoteDefinition[]> {
 export function loadRemoteMap(fromPage?: RemoteDefinition[]): Promise<RemoteDefinition[]> {
   remoteMap ??= (fromPage ? Promise.resolve(fromPage) : fetchRemoteMap())
     .then((remotes) => {
-      registerPlugins([compatibilityCheck]);
+      registerPlugins([compatibilityCheck, prefetchAtLowPriority]);
       registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
       return remotes;
     })
@@ -115,18 +132,27 @@ function reportFailure(store: AppStore, remote: RemoteDefinition, kind: ScreenFa
 
 const screenLoads = new Map<string, Promise<ScreenModule>>();
 
-/** Loads a screen's code once (again after a failure), recording how it went. */
+/**
+ * Loads a screen's code once (again after a failure), recording how it went. An attempt that a Retry
+ * has replaced records nothing when it ends.
+ */
 function loadScreen(store: AppStore, remote: RemoteDefinition): Promise<ScreenModule> {
-  let load = screenLoads.get(remote.name);
-  if (load) return load;
+  const current = screenLoads.get(remote.name);
+  if (current) return current;
   store.dispatch(screenLoadStarted(remote.name));
-  load = withTimeout(loadRemote<ScreenModule>(`${remote.name}/app`), SCREEN_LOAD_TIMEOUT_MS, remote.entry)
+  const isCurrent = () => screenLoads.get(remote.name) === load;
+  const load: Promise<ScreenModule> = withTimeout(
+    loadRemote<ScreenModule>(`${remote.name}/app`),
+    SCREEN_LOAD_TIMEOUT_MS,
+    remote.entry,
+  )
     .then((screen) => {
       if (!screen) throw new Error(`${remote.entry} has no './app'`);
-      store.dispatch(screenLoaded({ screen: remote.name, buildId: screen.buildId ?? 'unknown' }));
+      if (isCurrent()) store.dispatch(screenLoaded({ screen: remote.name, buildId: screen.buildId ?? 'unknown' }));
       return screen;
     })
     .catch((error: unknown) => {
+      if (!isCurrent()) throw error;
       screenLoads.delete(remote.name);
       const refusal = refusals.get(remote.name);
       console.error(`screen ${remote.name} (${remote.entry}) failed to load: ${errorText(error)}`);
@@ -143,26 +169,39 @@ export function preloadScreenFor(store: AppStore, remotes: RemoteDefinition[], p
   if (remote) loadScreen(store, remote).catch(() => undefined);
 }
 
-/** Fetches a screen's files without running them (when idle, or when the pointer nears its link). */
-export function prefetchScreen(remote: RemoteDefinition): void {
-  if (screenLoads.has(remote.name)) return;
+/**
+ * Fetches a screen's files without running them (when idle, or when the pointer nears its link); a
+ * screen this page has loaded or tried to load is left alone.
+ */
+export function prefetchScreen(store: AppStore, remote: RemoteDefinition): void {
+  if (screenLoads.has(remote.name) || store.getState().screens[remote.name]) return;
   preloadRemote([{ nameOrAlias: remote.name, exposes: ['./app'] }]).catch(() => undefined);
 }
 
+/** single-spa loads an application whose loading failed again only on a route change this long after. */
+const SINGLE_SPA_RELOAD_AFTER_MS = 250;
+
 /**
- * Tries a failed screen again: the federation runtime forgets what it cached of the remote, and
- * single-spa reloads an application whose loading failed on the next route change. A screen that
- * loaded but failed to start is broken for this page: the page is loaded afresh.
+ * Tries a failed screen again, without reloading the page: the federation runtime forgets what it
+ * cached of the remote, the screen's code is loaded afresh, and single-spa is told to mount it (it
+ * takes the loaded code). A screen that loaded but failed to start is broken for this page: the page
+ * is loaded afresh.
  */
-export function retryScreen(store: AppStore, remote: RemoteDefinition): void {
-  if (getAppStatus(remote.name) !== LOAD_ERROR) {
+export async function retryScreen(store: AppStore, remote: RemoteDefinition): Promise<void> {
+  if (getAppStatus(remote.name) === SKIP_BECAUSE_BROKEN) {
     window.location.reload();
     return;
   }
   refusals.delete(remote.name);
+  screenLoads.delete(remote.name);
   registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
-  store.dispatch(screenLoadStarted(remote.name));
-  void triggerAppChange();
+  try {
+    await loadScreen(store, remote);
+  } catch {
+    return; // recorded: the screen's place shows why, with Retry
+  }
+  await new Promise((resolve) => setTimeout(resolve, SINGLE_SPA_RELOAD_AFTER_MS));
+  await triggerAppChange();
 }
 
 function containerFor(name: string): HTMLElement {
