@@ -2,14 +2,19 @@ import type { AudioListItem } from '@curator/shared';
 import { Empty, Table } from 'antd';
 import { useRef } from 'react';
 
+import { useProgressiveRows } from '../hooks/use-progressive-rows';
 import { useRowPlayback } from '../hooks/use-row-playback';
 import { AUDIO_COLUMNS } from './audio-columns';
 
 type AudioTableProps = { audios: AudioListItem[]; loading: boolean };
 
+const SCROLL = { x: AUDIO_COLUMNS.reduce((sum, column) => sum + Number(column.width ?? 0), 0) };
+const EMPTY = { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No audios match these filters" /> };
+
 /** One page of audios, with one-at-a-time playback and arrow-key row switching. */
 export function AudioTable({ audios, loading }: AudioTableProps) {
   const containerRef = useRef<HTMLDivElement>(null);
+  const rows = useProgressiveRows(audios);
   useRowPlayback(containerRef);
   return (
     <div ref={containerRef} data-testid="audio-table">
@@ -17,14 +22,12 @@ export function AudioTable({ audios, loading }: AudioTableProps) {
         size="small"
         rowKey="id"
         columns={AUDIO_COLUMNS}
-        dataSource={audios}
+        dataSource={rows as AudioListItem[]}
         loading={loading}
         pagination={false}
         tableLayout="fixed"
-        scroll={{ x: AUDIO_COLUMNS.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No audios match these filters" />,
-        }}
+        scroll={SCROLL}
+        locale={EMPTY}
       />
     </div>
   );
