@@ -15,6 +15,7 @@ import { buildPlatformAudioUrl, buildTemplatesListPath } from '../../../lib/plat
 import { HoverTip } from './hover-tip';
 import { LockStateIcon } from './lock-state-icon';
 import { QuickTagButtons } from './quick-tag-buttons';
+import { RowPlayer } from './row-player';
 
 /** Date only, with the full local time on hover. */
 function FirstSeen({ iso }: { iso: string | null }) {
@@ -59,11 +60,7 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
     key: 'player',
     width: 144,
     render: (_, audio) =>
-      audio.media ? (
-        <audio className="row-player" controls preload="none" src={audio.media} data-audio-id={audio.id} />
-      ) : (
-        <span className="no-media">no media</span>
-      ),
+      audio.media ? <RowPlayer audio={{ ...audio, media: audio.media }} /> : <span className="no-media">no media</span>,
   },
   { title: 'OS', key: 'is_original_sound', width: 44, render: (_, audio) => (audio.is_original_sound ? 'yes' : 'no') },
   {
