@@ -3,7 +3,6 @@ import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 
 import { loadPeaks } from './peaks-file';
-import { drawPeaksPreview } from './peaks-preview';
 
 /** What to draw and play: the media, and the precomputed peaks when the analysis has them. */
 export type WaveformSource = { mediaUrl: string; peaksUrl: string | null };
@@ -71,7 +70,7 @@ export function useWaveform(
     if (!container || !mediaUrl) return undefined;
     const abort = new AbortController();
     let surfer: WaveSurfer | null = null;
-    let preview: HTMLCanvasElement | null = null;
+    let picture: HTMLCanvasElement | null = null;
     let drawn = false;
     const markDrawn = () => {
       if (drawn) return;
@@ -86,18 +85,23 @@ export function useWaveform(
         loadWaveSurfer(),
         withTimeline ? import('wavesurfer.js/dist/plugins/timeline.js') : null,
       ]);
+      // Bundled with this module (eager): a promise only because wavesurfer.js publishes its drawing
+      // rules for `import` alone, which CommonJS consumers of this module (jest) cannot require.
+      const preview = import(/* webpackMode: "eager" */ './peaks-preview');
       const peaks = peaksUrl ? await loadPeaks(peaksUrl) : null;
       if (abort.signal.aborted) return;
       performance.mark('waveform-peaks-loaded');
       // The peaks are drawn as soon as they are here; wavesurfer.js draws over them when it is.
       if (peaks) {
-        preview = drawPeaksPreview(container, peaks, { height: WAVEFORM_HEIGHT_PX, color: COLORS.waveColor });
+        const { drawPeaksPreview } = await preview;
+        if (abort.signal.aborted) return;
+        picture = drawPeaksPreview(container, peaks, { height: WAVEFORM_HEIGHT_PX, color: COLORS.waveColor });
         markDrawn();
       }
       const [{ default: WaveSurferClass }, timeline] = await player;
       if (abort.signal.aborted) return;
-      if (preview) Object.assign(preview.style, { position: 'absolute', top: '0', left: '0', pointerEvents: 'none' });
-      if (preview && getComputedStyle(container).position === 'static') container.style.position = 'relative';
+      if (picture) Object.assign(picture.style, { position: 'absolute', top: '0', left: '0', pointerEvents: 'none' });
+      if (picture && getComputedStyle(container).position === 'static') container.style.position = 'relative';
       surfer = WaveSurferClass.create({
         container,
         ...COLORS,
@@ -113,8 +117,8 @@ export function useWaveform(
       surferRef.current = surfer;
       const s = surfer;
       s.on('redrawcomplete', () => {
-        preview?.remove();
-        preview = null;
+        picture?.remove();
+        picture = null;
         markDrawn();
       });
       s.on('decode', (durationS) => setState((prev) => ({ ...prev, durationS, wrapper: s.getWrapper() })));
@@ -136,7 +140,7 @@ export function useWaveform(
     })();
     return () => {
       abort.abort();
-      preview?.remove();
+      picture?.remove();
       surfer?.destroy();
       surferRef.current = null;
       loopRef.current = null;
