@@ -24,7 +24,8 @@ export function AudioTable({ audios, listKey, loading }: AudioTableProps) {
   useRowPlayback(containerRef);
   useNoHoverWhileScrolling(containerRef);
   return (
-    <div ref={containerRef} data-testid="audio-table">
+    // Busy while the rest of the page's rows are still being added after the first screenful.
+    <div ref={containerRef} data-testid="audio-table" aria-busy={rows.length < audios.length}>
       <Table<AudioListItem>
         size="small"
         rowKey="id"
