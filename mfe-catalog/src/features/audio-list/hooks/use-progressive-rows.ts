@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Rows a 1000 px high window shows below the filters, with some to spare; then as many per task. */
 export const FIRST_ROWS = 24;
@@ -17,8 +17,8 @@ const afterPaint = (run: () => void): (() => void) => {
 };
 
 /**
- * The rows to render: the first screenful at once, then the next ones by screenfuls, one task each
- * after a paint, so no task blocks the page for long. Every row is in the document a moment later,
+ * The rows to render: the first screenful at once, then the next ones by screenfuls after a paint,
+ * each rendered as a transition (in slices), so no task blocks the page for long. Every row is in the document a moment later,
  * for the keyboard, find-in-page and the row count; only the first paint waits on fewer rows.
  * `listKey` names the list (its filters and page): new rows of another list start from the first
  * screenful again, new rows of the same list (after a tag is toggled) keep every row shown.
@@ -33,7 +33,10 @@ export function useProgressiveRows<T>(rows: readonly T[], listKey: string): read
 
   useEffect(() => {
     if (complete) return undefined;
-    return afterPaint(() => setShown({ rows, listKey: current.listKey, count: current.count + MORE_ROWS }));
+    // A transition: React renders the next rows in slices, yielding to input between them.
+    return afterPaint(() =>
+      startTransition(() => setShown({ rows, listKey: current.listKey, count: current.count + MORE_ROWS })),
+    );
   }, [rows, complete, current.count, current.listKey]);
 
   return complete ? rows : rows.slice(0, current.count);
