@@ -129,6 +129,68 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     expect(new URL(page.url()).searchParams.get('skip')).toBeNull();
   });
 
+  it('keeps letters typed into a min/max box, says at the box what is wrong, and Filter applies nothing until fixed', async () => {
+    await page.goto('/audios/');
+    await waitForTotal(page, all.length);
+    const box = page.getByLabel('Reel count min');
+    await box.fill('12a');
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    const error = page.locator('.ant-form-item-explain-error', {
+      hasText: 'Reel count min: a whole number, 0 or more',
+    });
+    await error.waitFor();
+    expect(await box.inputValue()).toBe('12a');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).search).toBe('');
+
+    await box.fill(String(reelMin));
+    await error.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('reel_count_min') === String(reelMin));
+    await waitForTotal(page, all.filter((a) => a.reel_count >= reelMin).length);
+  });
+
+  it('has every row of the page in the table, for the row count and for ArrowRight from a row far down', async () => {
+    await page.goto('/audios/');
+    await waitForTotal(page, all.length);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="audio-table"] tr[data-row-key]').length === n,
+      100,
+    );
+    expect(await rowIds(page)).toEqual(all.slice(0, 100).map((a) => a.id));
+    // The players of the rows below the first screenful: the last two with media.
+    const withMedia = all.slice(0, 100).filter((a) => a.media);
+    const [before, last] = withMedia.slice(-2);
+    const player = (id: string) => row(page, id).locator('.row-player');
+    await player(before.id).scrollIntoViewIfNeeded();
+    await player(before.id).click({ position: { x: 16, y: 15 } });
+    await page.waitForFunction(
+      (id) => {
+        const a = document.querySelector<HTMLAudioElement>(`tr[data-row-key="${id}"] audio`);
+        return !!a && !a.paused;
+      },
+      before.id,
+      { timeout: 15_000 },
+    );
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(
+      (id) => {
+        const a = document.querySelector<HTMLAudioElement>(`tr[data-row-key="${id}"] audio`);
+        return !!a && !a.paused;
+      },
+      last.id,
+      { timeout: 15_000 },
+    );
+    expect(
+      await row(page, before.id)
+        .locator('audio')
+        .evaluate((a: HTMLAudioElement) => a.paused),
+    ).toBe(true);
+    await row(page, last.id)
+      .locator('audio')
+      .evaluate((a: HTMLAudioElement) => a.pause());
+  });
+
   it('turns a quick tag red when toggled on, and it stays on after a reload', async () => {
     await page.goto('/audios/');
     await waitForTotal(page, all.length);
@@ -174,23 +236,33 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
   it('plays a row, moves playback with ArrowRight/ArrowLeft, and one player at a time', async () => {
     await page.goto(`/audios/?tags=${encodeURIComponent(PLAY_TAG)}`);
     await waitForTotal(page, 3);
-    const players = page.locator('[data-testid="audio-table"] audio');
+    const ids = await rowIds(page);
+    expect(ids).toHaveLength(3);
+    // A row's player is a button that looks like it until first played, then the native player.
+    const start = (i: number) =>
+      row(page, ids[i])
+        .locator('.row-player')
+        .click({ position: { x: 16, y: 15 } });
     const state = () =>
-      players.evaluateAll((els) =>
-        (els as HTMLAudioElement[]).slice(0, 3).map((a) => ({ paused: a.paused, t: a.currentTime })),
+      page.evaluate(
+        (keys) =>
+          keys.map((key) => {
+            const a = document.querySelector<HTMLAudioElement>(`tr[data-row-key="${key}"] audio`);
+            return { paused: !a || a.paused, t: a?.currentTime ?? 0 };
+          }),
+        ids,
       );
     const waitPlaying = (index: number, afterS = 0.3) =>
       page.waitForFunction(
-        ([i, s]) => {
-          const a = document.querySelectorAll<HTMLAudioElement>('[data-testid="audio-table"] audio')[i];
+        ([key, s]) => {
+          const a = document.querySelector<HTMLAudioElement>(`tr[data-row-key="${key}"] audio`);
           return !!a && !a.paused && a.currentTime > s;
         },
-        [index, afterS] as const,
+        [ids[index], afterS] as const,
         { timeout: 15_000 },
       );
 
-    // The native play button sits at the left end of the controls.
-    await players.nth(0).click({ position: { x: 16, y: 15 } });
+    await start(0);
     await waitPlaying(0);
     await page.keyboard.press('ArrowRight');
     await waitPlaying(1);
@@ -208,10 +280,12 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     expect(first.paused).toBe(false);
     expect(second.paused).toBe(true);
 
-    await players.nth(2).click({ position: { x: 16, y: 15 } });
+    await start(2);
     await waitPlaying(2);
     expect((await state())[0].paused).toBe(true);
-    await players.nth(2).evaluate((a: HTMLAudioElement) => a.pause());
+    await row(page, ids[2])
+      .locator('audio')
+      .evaluate((a: HTMLAudioElement) => a.pause());
   });
 
   it('moves five options with PageDown and jumps by typed letters in a menu, the letters starting over after 350 ms', async () => {

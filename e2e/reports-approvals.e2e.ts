@@ -177,6 +177,47 @@ describe('reports: the approvals review in Chromium', () => {
     expect(Math.abs(stopped - E)).toBeLessThan(0.25);
   }, 120_000);
 
+  it('▶ on another row while one plays: plays the pressed row from its S to its E, and the clock follows it', async () => {
+    const templateKey = `template:${secondTemplate.template_info.template_clips_media_id}`;
+    const rangeOf = async (src: string, id: string) => {
+      const detail = await getJson<ApprovalDetail>(api, `/api/approvals/${src}/${id}/`);
+      const markers = deriveApprovalMarkers({
+        startMs: detail.audio_asset_start_time_in_ms,
+        segmentDurationsMs: detail.segments_info.map((s) => s.duration_in_ms),
+      });
+      return { S: markers[0].timeS, E: markers[markers.length - 1].timeS };
+    };
+    const first = await rangeOf('beat', beatId);
+    const second = await rangeOf('template', secondTemplate.template_info.template_clips_media_id);
+    const clockAbove = (s: number) =>
+      page.waitForFunction(
+        (t) => Number(document.querySelector('[data-testid="player-time"]')?.getAttribute('data-time-s')) > t,
+        s,
+        { timeout: 60_000 },
+      );
+    const time = async () => Number(await page.getByTestId('player-time').getAttribute('data-time-s'));
+
+    await page.goto('/approvals/');
+    await row(`beat:${beatId}`)
+      .getByRole('button', { name: `Play ${audios[2].audio_name}` })
+      .click();
+    await clockAbove(first.S + 0.3);
+    expect(await time()).toBeLessThan(first.E);
+
+    await row(templateKey)
+      .getByRole('button', { name: `Play ${audios[1].audio_name}` })
+      .click();
+    await page.getByTestId('player-title').filter({ hasText: audios[1].audio_name }).waitFor();
+    await page.getByRole('button', { name: 'Pause' }).waitFor({ timeout: 60_000 });
+    await clockAbove(second.S + 0.3);
+    const playing = await time();
+    expect(playing).toBeGreaterThanOrEqual(second.S);
+    expect(playing).toBeLessThan(second.E);
+    await page.waitForTimeout(500);
+    expect(await time()).toBeGreaterThan(playing);
+    await page.getByRole('button', { name: 'Pause' }).click();
+  }, 120_000);
+
   it('unapproves a template: the row leaves the list and the audio approved count drops on /audios/', async () => {
     const key = `template:${template.template_info.template_clips_media_id}`;
     const listed = await getJson<AudioListPage>(api, `/api/audio/?q=${encodeURIComponent(audios[0].audio_name)}`);

@@ -27,8 +27,9 @@ export async function waitForTotal(page: Page, total: number): Promise<void> {
     .waitFor();
 }
 
-/** Ids of the rows on screen, top to bottom. */
+/** Ids of the rows of the page, top to bottom, once the table has them all (it adds them by screenfuls). */
 export async function rowIds(page: Page): Promise<string[]> {
+  await page.locator('[data-testid="audio-table"][aria-busy="false"]').waitFor();
   return page
     .locator('[data-testid="audio-table"] tr[data-row-key]')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key') ?? ''));

@@ -1,8 +1,9 @@
 import './workspace.css';
 
 import { useGetWorkspaceAudioQuery } from '@curator/shared';
-import { loadPeaks } from '@curator/shared/ui';
+import { loadPeaks, loadWaveSurfer } from '@curator/shared/ui';
 import { Result, Spin } from 'antd';
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 
 import { WorkspaceEditor } from './workspace-editor';
@@ -11,6 +12,8 @@ import { WorkspaceEditor } from './workspace-editor';
 export function WorkspaceScreen() {
   const { id = '' } = useParams();
   const { data: audio, isError } = useGetWorkspaceAudioQuery(id, { skip: id === '' });
+  // wavesurfer.js downloads while the audio's data is on its way.
+  useEffect(() => void loadWaveSurfer(), []);
   if (isError && !audio) return <Result status="404" title="Audio not found" subTitle={id} />;
   if (!audio) return <Spin className="workspace-loading" />;
   if (performance.getEntriesByName('workspace-audio-loaded').length === 0) performance.mark('workspace-audio-loaded');

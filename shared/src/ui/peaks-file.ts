@@ -33,3 +33,18 @@ export function loadPeaks(url: string): Promise<LoadedPeaks | null> {
   loaded.set(url, attempt);
   return attempt;
 }
+
+const warmed = new Set<string>();
+
+/**
+ * Starts downloading a peaks file into the browser's HTTP cache (stored names are immutable and
+ * cached for a year), once per page: for a screen about to open another that will draw it, with no
+ * import between the two.
+ */
+export function warmPeaks(url: string): void {
+  if (warmed.has(url)) return;
+  warmed.add(url);
+  fetch(url, { credentials: 'same-origin' })
+    .then((res) => res.arrayBuffer())
+    .catch(() => warmed.delete(url));
+}

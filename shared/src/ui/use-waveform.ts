@@ -31,12 +31,23 @@ export type WaveformController = {
 
 const COLORS = { waveColor: '#8fa3bf', progressColor: '#3b5b8c', cursorColor: '#d4380d' };
 
+type WaveformState = Pick<WaveformController, 'isReady' | 'isDrawn' | 'isPlaying' | 'durationS' | 'wrapper'> & {
+  /** The media these flags are about. */
+  forUrl: string | null;
+};
+
+const IDLE = { isReady: false, isDrawn: false, isPlaying: false, durationS: 0, wrapper: null };
+
+/** wavesurfer.js, loaded once per page; a screen about to draw a waveform may call it early. */
+export const loadWaveSurfer = () => import('wavesurfer.js');
+
 export type WaveformOptions = { /** Draw the time ruler under the waveform (default true). */ timeline?: boolean };
 
 /**
- * The one wavesurfer.js instance of a screen, in `containerRef`: drawn from the precomputed peaks
- * before the media loads, rebuilt when the source changes, destroyed on unmount. The workspace and
- * the approvals player both use it.
+ * The one wavesurfer.js instance of a screen, in `containerRef`: the precomputed peaks are drawn as
+ * soon as they arrive (before wavesurfer.js and the media), then wavesurfer.js draws over them;
+ * rebuilt when the source changes (the clock back to 0, nothing ready), destroyed on unmount. The
+ * workspace and the approvals player both use it.
  */
 export function useWaveform(
   containerRef: RefObject<HTMLElement | null>,
@@ -47,31 +58,50 @@ export function useWaveform(
   const clock = useMemo(() => createPlayheadClock(), []);
   const surferRef = useRef<WaveSurfer | null>(null);
   const loopRef = useRef<{ fromS: number; toS: number } | null>(null);
-  const [state, setState] = useState({
-    isReady: false,
-    isDrawn: false,
-    isPlaying: false,
-    durationS: 0,
-    wrapper: null as HTMLElement | null,
-  });
+  const [state, setState] = useState<WaveformState>({ ...IDLE, forUrl: null });
   const mediaUrl = source?.mediaUrl ?? null;
   const peaksUrl = source?.peaksUrl ?? null;
 
   useEffect(() => {
     const container = containerRef.current;
+    // A new source (or none): nothing of the previous one is ready, playing or drawn any more.
+    clock.setTimeS(0, true);
+    setState({ ...IDLE, forUrl: mediaUrl });
     if (!container || !mediaUrl) return undefined;
     const abort = new AbortController();
     let surfer: WaveSurfer | null = null;
-    setState({ isReady: false, isDrawn: false, isPlaying: false, durationS: 0, wrapper: null });
+    let picture: HTMLCanvasElement | null = null;
+    let drawn = false;
+    const markDrawn = () => {
+      if (drawn) return;
+      drawn = true;
+      performance.mark('waveform-drawn');
+      container.dataset.drawnMs = String(Math.round(performance.now()));
+      setState((prev) => ({ ...prev, isDrawn: true }));
+    };
     void (async () => {
-      // wavesurfer.js is loaded with the peaks, so only the screens that draw a waveform fetch it.
-      const [peaks, { default: WaveSurferClass }, timeline] = await Promise.all([
-        peaksUrl ? loadPeaks(peaksUrl) : null,
-        import('wavesurfer.js'),
+      // wavesurfer.js loads beside the peaks, so only the screens that draw a waveform fetch it.
+      const player = Promise.all([
+        loadWaveSurfer(),
         withTimeline ? import('wavesurfer.js/dist/plugins/timeline.js') : null,
       ]);
+      // Bundled with this module (eager): a promise only because wavesurfer.js publishes its drawing
+      // rules for `import` alone, which CommonJS consumers of this module (jest) cannot require.
+      const preview = import(/* webpackMode: "eager" */ './peaks-preview');
+      const peaks = peaksUrl ? await loadPeaks(peaksUrl) : null;
       if (abort.signal.aborted) return;
       performance.mark('waveform-peaks-loaded');
+      // The peaks are drawn as soon as they are here; wavesurfer.js draws over them when it is.
+      if (peaks) {
+        const { drawPeaksPreview } = await preview;
+        if (abort.signal.aborted) return;
+        picture = drawPeaksPreview(container, peaks, { height: WAVEFORM_HEIGHT_PX, color: COLORS.waveColor });
+        markDrawn();
+      }
+      const [{ default: WaveSurferClass }, timeline] = await player;
+      if (abort.signal.aborted) return;
+      if (picture) Object.assign(picture.style, { position: 'absolute', top: '0', left: '0', pointerEvents: 'none' });
+      if (picture && getComputedStyle(container).position === 'static') container.style.position = 'relative';
       surfer = WaveSurferClass.create({
         container,
         ...COLORS,
@@ -86,13 +116,10 @@ export function useWaveform(
       });
       surferRef.current = surfer;
       const s = surfer;
-      let drawn = false;
       s.on('redrawcomplete', () => {
-        if (drawn) return;
-        drawn = true;
-        performance.mark('waveform-drawn');
-        container.dataset.drawnMs = String(Math.round(performance.now()));
-        setState((prev) => ({ ...prev, isDrawn: true }));
+        picture?.remove();
+        picture = null;
+        markDrawn();
       });
       s.on('decode', (durationS) => setState((prev) => ({ ...prev, durationS, wrapper: s.getWrapper() })));
       s.on('ready', (durationS) =>
@@ -113,6 +140,7 @@ export function useWaveform(
     })();
     return () => {
       abort.abort();
+      picture?.remove();
       surfer?.destroy();
       surferRef.current = null;
       loopRef.current = null;
@@ -120,12 +148,15 @@ export function useWaveform(
   }, [containerRef, mediaUrl, peaksUrl, clock, withTimeline]);
 
   return useMemo(() => {
+    // Until the effect above has run for a new source, the state still describes the previous one.
+    const current = state.forUrl === mediaUrl ? state : { ...IDLE, forUrl: mediaUrl };
     const withSurfer = (act: (s: WaveSurfer) => void) => () => {
       if (surferRef.current) act(surferRef.current);
     };
+    const { forUrl: _, ...shown } = current;
     return {
       clock,
-      ...state,
+      ...shown,
       play: (fromS, toS) =>
         withSurfer((s) => {
           loopRef.current = null;
@@ -155,5 +186,5 @@ export function useWaveform(
       setVolume: (percent) => withSurfer((s) => s.setVolume(percent / 100))(),
       setMuted: (muted) => withSurfer((s) => s.setMuted(muted))(),
     } satisfies WaveformController;
-  }, [clock, state]);
+  }, [clock, state, mediaUrl]);
 }

@@ -1,6 +1,6 @@
 import './audio-list.css';
 
-import { useListAudiosQuery } from '@curator/shared';
+import { type AudioListItem, useListAudiosQuery } from '@curator/shared';
 import { Pager } from '@curator/shared/ui';
 import { Flex, Typography } from 'antd';
 
@@ -8,6 +8,8 @@ import { toAudioListQuery } from './audio-list-search';
 import { AudioFiltersForm } from './components/audio-filters-form';
 import { AudioTable } from './components/audio-table';
 import { useAudioListSearch } from './hooks/use-audio-list-search';
+
+const NO_AUDIOS: AudioListItem[] = [];
 
 /** /audios/: the filterable, paginated catalog of audios (docs/screens.md). */
 export function AudioListScreen() {
@@ -27,7 +29,11 @@ export function AudioListScreen() {
       <Flex justify="flex-end" className="audio-list-pager-row">
         {pager}
       </Flex>
-      <AudioTable audios={data?.results ?? []} loading={isFetching && currentData === undefined} />
+      <AudioTable
+        audios={data?.results ?? NO_AUDIOS}
+        listKey={searchText}
+        loading={isFetching && currentData === undefined}
+      />
       <Flex justify="flex-end" className="audio-list-pager-row">
         {pager}
       </Flex>

@@ -5,37 +5,54 @@ import {
   AVAILABLE_COUNT_TOOLTIP,
   TEMPLATES_LINK_TOOLTIP,
 } from '@curator/shared';
-import { TagEditor } from '@curator/shared/ui';
-import { Tag as AntTag, Tooltip, Typography } from 'antd';
+import { TagEditor, warmPeaks } from '@curator/shared/ui';
+import { Tag as AntTag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
 
 import { formatDateTime } from '../../../lib/datetime-local';
 import { buildPlatformAudioUrl, buildTemplatesListPath } from '../../../lib/platform-links';
+import { HoverTip } from './hover-tip';
 import { LockStateIcon } from './lock-state-icon';
 import { QuickTagButtons } from './quick-tag-buttons';
+import { RowPlayer } from './row-player';
 
 /** Date only, with the full local time on hover. */
 function FirstSeen({ iso }: { iso: string | null }) {
   const text = formatDateTime(iso);
-  return <Tooltip title={text}>{text.slice(0, 10)}</Tooltip>;
+  return <HoverTip title={text}>{text.slice(0, 10)}</HoverTip>;
 }
 
 const TREND_COLORS: Record<string, string> = { trending: 'green', emerging: 'blue', hyper: 'magenta' };
 const count = (width: number) => ({ width, align: 'right' as const });
 
-/** Columns of the audio table, in the order of docs/screens.md; widths sum to what a 1400 px screen shows. */
+/** The workspace draws the waveform from the peaks file first: reaching the link starts loading it into the HTTP cache. */
+function AudioLink({ audio }: { audio: AudioListItem }) {
+  const warm = audio.peaks_url ? () => warmPeaks(audio.peaks_url!) : undefined;
+  return (
+    <Link
+      to={`/beats/${encodeURIComponent(audio.id)}/`}
+      className="audio-name"
+      onPointerEnter={warm}
+      onFocus={warm}
+      onPointerDown={warm}
+    >
+      {audio.audio_name || audio.id}
+    </Link>
+  );
+}
+
+/**
+ * Columns of the audio table, in the order of docs/screens.md; widths sum to what a 1400 px screen
+ * shows. Cells are plain elements until reached: tooltips, tag editors and menus mount on interaction.
+ */
 export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
   {
     title: 'Audio',
     key: 'audio_name',
     width: 140,
     ellipsis: true,
-    render: (_, audio) => (
-      <Link to={`/beats/${encodeURIComponent(audio.id)}/`} className="audio-name">
-        {audio.audio_name || audio.id}
-      </Link>
-    ),
+    render: (_, audio) => <AudioLink audio={audio} />,
   },
   { title: 'Artist', dataIndex: 'artist_name', key: 'artist_name', width: 96, ellipsis: true },
   {
@@ -43,11 +60,7 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
     key: 'player',
     width: 144,
     render: (_, audio) =>
-      audio.media ? (
-        <audio className="row-player" controls preload="none" src={audio.media} data-audio-id={audio.id} />
-      ) : (
-        <Typography.Text type="secondary">no media</Typography.Text>
-      ),
+      audio.media ? <RowPlayer audio={{ ...audio, media: audio.media }} /> : <span className="no-media">no media</span>,
   },
   { title: 'OS', key: 'is_original_sound', width: 44, render: (_, audio) => (audio.is_original_sound ? 'yes' : 'no') },
   {
@@ -55,9 +68,9 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
     key: 'approved',
     ...count(72),
     render: (_, audio) => (
-      <Tooltip title={APPROVED_COUNT_TOOLTIP}>
+      <HoverTip title={APPROVED_COUNT_TOOLTIP}>
         <span className="approved-count">{audio.beat_and_template_approved}</span>
-      </Tooltip>
+      </HoverTip>
     ),
   },
   {
@@ -66,10 +79,10 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
     ...count(72),
     render: (_, audio) => (
       <span>
-        <Tooltip title={AVAILABLE_COUNT_TOOLTIP}>
+        <HoverTip title={AVAILABLE_COUNT_TOOLTIP}>
           <span className="available-count">{audio.template_count_available}</span>
-        </Tooltip>{' '}
-        <Tooltip title={TEMPLATES_LINK_TOOLTIP}>
+        </HoverTip>{' '}
+        <HoverTip title={TEMPLATES_LINK_TOOLTIP}>
           <Link
             to={buildTemplatesListPath(audio.id)}
             className="templates-link"
@@ -77,7 +90,7 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
           >
             <UnorderedListOutlined />
           </Link>
-        </Tooltip>
+        </HoverTip>
       </span>
     ),
   },

@@ -20,10 +20,25 @@ import { AppSelect } from '@curator/shared/ui';
 import { Button, Form, Input } from 'antd';
 
 import { fromDatetimeLocalValue, toDatetimeLocalValue } from '../../../lib/datetime-local';
-import type { AudioFilters } from '../audio-list-search';
+import { type AudioFilters, RANGE_KEYS } from '../audio-list-search';
 import { RangeFilterItem } from './range-filter-item';
 
-type FormValues = Omit<AudioFilters, 'created_from' | 'created_to'> & { created_from: string; created_to: string };
+type RangeKey = (typeof RANGE_KEYS)[number];
+/** As the boxes hold them: dates as datetime-local text, bounds as typed. */
+type FormValues = Omit<AudioFilters, 'created_from' | 'created_to' | RangeKey> & {
+  created_from: string;
+  created_to: string;
+} & Partial<Record<RangeKey, string>>;
+
+const rangeTexts = (filters: AudioFilters) =>
+  Object.fromEntries(RANGE_KEYS.map((key) => [key, filters[key] === undefined ? '' : String(filters[key])])) as Record<
+    RangeKey,
+    string
+  >;
+const rangeCounts = (values: FormValues) =>
+  Object.fromEntries(
+    RANGE_KEYS.map((key) => [key, values[key]?.trim() ? Number(values[key].trim()) : undefined]),
+  ) as Record<RangeKey, number | undefined>;
 
 const AUDIO_TYPE_OPTIONS = AUDIO_TYPE_FILTERS.map((value) => ({ value, label: AUDIO_TYPE_OPTION_LABELS[value] }));
 const TREND_LIST_OPTIONS = TREND_LIST_FILTERS.map((value) => ({
@@ -44,6 +59,7 @@ export function AudioFiltersForm({ filters, onFilter, onClear }: AudioFiltersFor
   const { data: tags } = useListTagsQuery();
   const initialValues: FormValues = {
     ...filters,
+    ...rangeTexts(filters),
     created_from: toDatetimeLocalValue(filters.created_from),
     created_to: toDatetimeLocalValue(filters.created_to),
   };
@@ -51,6 +67,7 @@ export function AudioFiltersForm({ filters, onFilter, onClear }: AudioFiltersFor
   function handleFinish(values: FormValues) {
     onFilter({
       ...values,
+      ...rangeCounts(values),
       q: values.q?.trim() || undefined,
       tags: values.tags ?? [],
       created_from: fromDatetimeLocalValue(values.created_from),

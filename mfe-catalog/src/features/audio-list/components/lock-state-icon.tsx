@@ -1,16 +1,17 @@
 import { LockFilled, UnlockOutlined } from '@ant-design/icons';
 import { formatLockedBy } from '@curator/shared';
-import { Tooltip } from 'antd';
+
+import { HoverTip } from './hover-tip';
 
 /** Locked (red padlock, tooltip names the holder) or unlocked (grey open padlock). */
 export function LockStateIcon({ locked, lockedBy }: { locked: boolean; lockedBy: string | null }) {
   return locked ? (
-    <Tooltip title={formatLockedBy(lockedBy ?? 'someone')}>
+    <HoverTip title={formatLockedBy(lockedBy ?? 'someone')}>
       <LockFilled className="lock-icon lock-icon-on" aria-label="locked" />
-    </Tooltip>
+    </HoverTip>
   ) : (
-    <Tooltip title="Unlocked">
+    <HoverTip title="Unlocked">
       <UnlockOutlined className="lock-icon" aria-label="unlocked" />
-    </Tooltip>
+    </HoverTip>
   );
 }

@@ -1,11 +1,11 @@
 import { hasTag, QUICK_TAGS, toggleTag, useTaggifyAudioMutation } from '@curator/shared';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 
 /** The 'bad', 'inside app' and 'discovery app' toggles of one audio; a tag that is on shows red. */
 export function QuickTagButtons({ audioId, tags }: { audioId: string; tags: string[] }) {
   const [taggifyAudio] = useTaggifyAudioMutation();
   return (
-    <Space size={2} wrap={false} className="quick-tags">
+    <div className="quick-tags">
       {QUICK_TAGS.map((tag) => {
         const isOn = hasTag(tags, tag);
         return (
@@ -21,6 +21,6 @@ export function QuickTagButtons({ audioId, tags }: { audioId: string; tags: stri
           </Button>
         );
       })}
-    </Space>
+    </div>
   );
 }

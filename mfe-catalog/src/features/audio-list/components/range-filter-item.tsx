@@ -1,18 +1,29 @@
-import { Form, InputNumber } from 'antd';
+import { Form, Input } from 'antd';
+import type { Rule } from 'antd/es/form';
 
 import type { RangeFilter } from '../audio-list-search';
 
-/** One min/max pair of whole numbers ≥ 0; an empty box means no bound. */
+/** Text of a bound the list can use: empty (no bound) or a whole number ≥ 0. */
+const isCountText = (text: string | undefined) => !text?.trim() || /^\d+$/.test(text.trim());
+
+const countRule = (boxLabel: string): Rule => ({
+  validator: (_, value: string | undefined) =>
+    isCountText(value) ? Promise.resolve() : Promise.reject(new Error(`${boxLabel}: a whole number, 0 or more`)),
+});
+
+/**
+ * One min/max pair of whole numbers ≥ 0; an empty box means no bound. The boxes keep what was typed:
+ * anything else is refused at the box by the form's validation, and Filter does nothing until fixed.
+ */
 export function RangeFilterItem({ name, label }: { name: RangeFilter; label: string }) {
   return (
     <Form.Item label={label}>
       <div className="audio-filters-pair">
-        <Form.Item name={`${name}_min`} noStyle>
-          <InputNumber min={0} precision={0} placeholder="min" aria-label={`${label} min`} />
-        </Form.Item>
-        <Form.Item name={`${name}_max`} noStyle>
-          <InputNumber min={0} precision={0} placeholder="max" aria-label={`${label} max`} />
-        </Form.Item>
+        {(['min', 'max'] as const).map((end) => (
+          <Form.Item key={end} name={`${name}_${end}`} noStyle rules={[countRule(`${label} ${end}`)]}>
+            <Input inputMode="numeric" placeholder={end} aria-label={`${label} ${end}`} />
+          </Form.Item>
+        ))}
       </div>
     </Form.Item>
   );

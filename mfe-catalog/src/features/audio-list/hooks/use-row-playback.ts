@@ -6,15 +6,24 @@ function isTypingIn(element: Element | null): boolean {
   return !!element && (TYPING_TAGS.has(element.tagName) || (element as HTMLElement).isContentEditable);
 }
 
+/** Starts a row's player: a native one plays, one not started yet (a button) is pressed. */
+function start(player: Element): void {
+  // play() rejects when a later pause interrupts it; that is not an error here.
+  if (player instanceof HTMLMediaElement) player.play().catch(() => undefined);
+  else if (player instanceof HTMLElement) player.click();
+}
+
 /**
  * One row plays at a time: starting a player pauses the others, and while one plays (focus not in
- * an input) ArrowRight / ArrowLeft move playback to the next / previous row's player.
+ * an input) ArrowRight / ArrowLeft move playback to the next / previous row's player, started or not.
  */
 export function useRowPlayback(containerRef: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return undefined;
     const players = () => Array.from(container.querySelectorAll<HTMLAudioElement>('audio'));
+    /** Every row's player in row order, started (audio) or not (button). */
+    const slots = () => Array.from(container.querySelectorAll('.row-player'));
 
     // 'play' does not bubble, so it is caught on the way down.
     function handlePlay(event: Event) {
@@ -27,17 +36,16 @@ export function useRowPlayback(containerRef: RefObject<HTMLElement | null>): voi
     function handleKeyDown(event: KeyboardEvent) {
       if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
       if (event.altKey || event.ctrlKey || event.metaKey || isTypingIn(document.activeElement)) return;
-      const list = players();
-      const current = list.findIndex((player) => !player.paused);
+      const list = slots();
+      const current = list.findIndex((player) => player instanceof HTMLMediaElement && !player.paused);
       if (current < 0) return;
       const next = list[current + (event.key === 'ArrowRight' ? 1 : -1)];
       // Keeps the focused player from seeking with the same key.
       event.preventDefault();
       if (!next) return;
-      list[current].pause();
+      (list[current] as HTMLMediaElement).pause();
       next.scrollIntoView({ block: 'nearest' });
-      // play() rejects when a later pause interrupts it; that is not an error here.
-      next.play().catch(() => undefined);
+      start(next);
     }
 
     container.addEventListener('play', handlePlay, true);

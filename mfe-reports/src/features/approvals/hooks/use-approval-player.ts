@@ -9,6 +9,7 @@ import { useWaveform, type WaveformSource } from '@curator/shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 
+import { approvalKey } from '../components/approvals-table';
 import { useSpaceKey } from './use-space-key';
 
 export type ApprovalSelection = Pick<ApprovalRow, 'src' | 'id' | 'music_canonical_id'>;
@@ -16,7 +17,8 @@ export type ApprovalSelection = Pick<ApprovalRow, 'src' | 'id' | 'music_canonica
 /** The row loaded into the player: its media, peaks and S/B1…/E markers; Space plays S→E. */
 export function useApprovalPlayer(containerRef: RefObject<HTMLElement | null>) {
   const [selection, setSelection] = useState<ApprovalSelection | null>(null);
-  const playWhenReady = useRef(false);
+  /** The row ▶ was pressed on, played from S to E once its own waveform is ready. */
+  const playWhenReady = useRef<string | null>(null);
   const detail = useGetApprovalDetailQuery(selection ? { src: selection.src, id: selection.id } : skipToken);
   const audio = useGetReportAudioQuery(selection?.music_canonical_id ?? skipToken);
   const current =
@@ -51,12 +53,13 @@ export function useApprovalPlayer(containerRef: RefObject<HTMLElement | null>) {
     if (range) waveform.play(range.fromS, range.toS);
   };
 
+  // `isReady` is about the media of the current row only, and `range` about the current row.
   useEffect(() => {
-    if (waveform.isReady && range && playWhenReady.current) {
-      playWhenReady.current = false;
+    if (waveform.isReady && range && current && playWhenReady.current === approvalKey(current)) {
+      playWhenReady.current = null;
       waveform.play(range.fromS, range.toS);
     }
-  }, [waveform, range]);
+  }, [waveform, range, current]);
 
   useSpaceKey(
     () => {
@@ -73,17 +76,22 @@ export function useApprovalPlayer(containerRef: RefObject<HTMLElement | null>) {
     waveform,
     isLoading: Boolean(selection) && (!current || (Boolean(current.media) && !waveform.isReady)),
     hasNoMedia: Boolean(current && !current.media),
-    load: (row: ApprovalSelection) =>
-      setSelection({ src: row.src, id: row.id, music_canonical_id: row.music_canonical_id }),
-    /** Loads the row and plays its S→E range once the waveform is ready. */
+    load: (row: ApprovalSelection) => {
+      playWhenReady.current = null;
+      setSelection({ src: row.src, id: row.id, music_canonical_id: row.music_canonical_id });
+    },
+    /** Loads the row (whatever was loaded before) and plays its S→E range once its waveform is ready. */
     loadAndPlay: (row: ApprovalSelection) => {
-      if (selection?.id === row.id && selection.src === row.src && waveform.isReady) playRange();
+      if (current && approvalKey(current) === approvalKey(row) && waveform.isReady) playRange();
       else {
-        playWhenReady.current = true;
+        playWhenReady.current = approvalKey(row);
         setSelection({ src: row.src, id: row.id, music_canonical_id: row.music_canonical_id });
       }
     },
     playRange,
-    clear: () => setSelection(null),
+    clear: () => {
+      playWhenReady.current = null;
+      setSelection(null);
+    },
   };
 }

@@ -1,0 +1,99 @@
+import type { AudioListItem } from '@curator/shared';
+import type { APIRequestContext, Browser, Page, Route } from 'playwright-core';
+
+import { fetchAllAudios } from './harness/audio-list-page';
+import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { apiSession, createAdminWithCommand } from './harness/session';
+import { eventually } from './harness/workspace-page';
+
+/** wavesurfer.js's own script: the one chunk of the workspace that decodes audio. */
+const isWaveSurferScript = (body: string) => body.includes('decodeAudioData');
+
+/** Whether the preview canvas in the waveform box has any painted pixel. */
+const previewPainted = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="waveform"] canvas.waveform-preview');
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return false;
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) return true;
+    return false;
+  });
+
+describe('workspace: the waveform is drawn from the precomputed peaks first', () => {
+  let browser: Browser;
+  let page: Page;
+  let api: APIRequestContext & { csrf: string };
+  let audio: AudioListItem;
+  const admin = createAdminWithCommand('ws-waveform-admin', 'ws-waveform-password-1');
+
+  beforeAll(async () => {
+    api = await apiSession(admin);
+    // The worker draws the demo catalog's peaks after the seed: wait for one of the first page.
+    const withPeaks = await eventually(
+      async () => (await fetchAllAudios(api)).slice(0, 100).find((a) => a.peaks_url && a.media && !a.locked),
+      (found) => found !== undefined,
+      240_000,
+    );
+    audio = withPeaks!;
+    browser = await launchChromium();
+    page = await (await newContext(browser)).newPage();
+    await loginThroughForm(page, admin.username, admin.password);
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.dispose();
+  });
+
+  it('draws the peaks before wavesurfer.js and the media have loaded; wavesurfer.js then draws over them', async () => {
+    // wavesurfer.js's script and the media are held back until the test lets them go.
+    const held: Route[] = [];
+    let holding = true;
+    await page.route('**/*', async (route) => {
+      const request = route.request();
+      if (holding && request.url().endsWith(audio.media!)) return void held.push(route);
+      if (holding && request.resourceType() === 'script' && request.url().includes('/mfe/workspace/')) {
+        const response = await route.fetch();
+        const body = await response.text();
+        if (isWaveSurferScript(body)) return void held.push(route);
+        return route.fulfill({ response, body });
+      }
+      return route.continue();
+    });
+    try {
+      await page.goto(`/beats/${audio.id}/`);
+      await page.locator('[data-testid="waveform"][data-drawn-ms]').waitFor({ timeout: 30_000 });
+      expect(await previewPainted(page)).toBe(true);
+      expect(await page.getByTestId('waveform').getAttribute('data-ready')).toBe('false');
+      expect(held.length).toBeGreaterThan(0);
+    } finally {
+      holding = false;
+      for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+      await page.unroute('**/*');
+    }
+    // Once wavesurfer.js has drawn, its picture replaces the first one and the media plays.
+    await page.locator('[data-testid="waveform"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="waveform"] canvas.waveform-preview').waitFor({ state: 'detached' });
+    await page.screenshot({ path: '/tmp/ws-waveform-first.png' });
+  }, 120_000);
+
+  it('starts loading the peaks file when the pointer reaches an audio on the list, before the click', async () => {
+    // A new page of its own: nothing of the first test in its HTTP cache.
+    const fresh = await (await newContext(browser)).newPage();
+    try {
+      await loginThroughForm(fresh, admin.username, admin.password);
+      await fresh.goto(`/audios/?q=${encodeURIComponent(audio.audio_name)}`);
+      const freshLink = fresh.locator(`[data-testid="audio-table"] tr[data-row-key="${audio.id}"] a.audio-name`);
+      await freshLink.waitFor();
+      const peaksRequested = fresh.waitForRequest((r) => r.url().endsWith(audio.peaks_url!), { timeout: 5_000 });
+      await freshLink.hover();
+      await peaksRequested;
+      expect(fresh.url()).toContain('/audios/');
+      await freshLink.click();
+      await fresh.locator('[data-testid="waveform"][data-drawn-ms]').waitFor({ timeout: 30_000 });
+    } finally {
+      await fresh.context().close();
+    }
+  }, 120_000);
+});
