@@ -121,7 +121,16 @@ async function loadOnce(page, url, waitFor) {
   const ms = await (await waitFor(page)).jsonValue();
   await page.waitForLoadState('networkidle');
   const tasks = await longTasks(page);
-  return { ms, ...network(), longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks) };
+  // When the current screen's first file was asked for, after navigation (the shell's start-up path).
+  const screenStartMs = await page.evaluate(() =>
+    Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/mfe/'))
+        .map((e) => e.startTime),
+    ),
+  );
+  return { ms, screenStartMs, ...network(), longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks) };
 }
 
 /**
@@ -225,6 +234,11 @@ function line(label, values, unit, aim) {
     `${label.padEnd(52)} ${fmt(m, unit).padStart(8)}   aim ≤ ${fmt(aim, unit).padEnd(8)} ${ok.padEnd(8)}` +
     `runs: ${values.map((v) => v.toFixed(0)).join(', ')}`
   );
+}
+
+/** A figure with no aim: the median and every run. */
+function figure(label, values, unit) {
+  return `${label.padEnd(52)} ${fmt(median(values), unit).padStart(8)}   runs: ${values.map((v) => v.toFixed(0)).join(', ')}`;
 }
 
 function summarise(label, runs) {
@@ -360,6 +374,8 @@ async function main() {
     console.log(line(`filter Audio Type ${otherType}: rows shown after the answer`, typed.filter, 'ms', 150));
     console.log(line('scrolling the 100 rows: frames over 50 ms', typed.scrollOver50, '', 0));
     console.log(line('scrolling the 100 rows: longest frame', typed.scrollLongest, 'ms', 50));
+    console.log(figure("/audios/ cold: screen's first file asked for", of(rows.coldList, 'screenStartMs'), 'ms'));
+    console.log(figure(`${audioId} cold: screen's first file asked for`, of(rows.coldBeats, 'screenStartMs'), 'ms'));
     console.log('details:');
     console.log(summarise('/audios/ cold: rows after', rows.coldList));
     console.log(summarise('/audios/ warm: rows after', rows.warmList));

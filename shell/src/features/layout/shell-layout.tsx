@@ -1,16 +1,14 @@
 import type { AppStore } from '@curator/shared/kernel';
 import { Layout, Menu } from 'antd';
-import { useEffect, useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { ScreenFailurePanel } from '../screens/screen-failure-panel';
-import { isRouteOf, MFE_OUTLET_ID, prefetchScreen, startMicroFrontends } from '../screens/screen-registry';
+import { MFE_OUTLET_ID, startMicroFrontends } from '../screens/screen-registry';
 import { useRemoteMap } from '../screens/use-remote-map';
+import { useScreenPrefetch } from '../screens/use-screen-prefetch';
 import { NAV_ITEMS, selectNavKey } from './nav-items';
 import { UserMenu } from './user-menu';
-
-/** After the first screen is up, the others' files are fetched while the browser is idle. */
-const IDLE_PREFETCH_DELAY_MS = 2000;
 
 /** The chrome around every screen; single-spa owns everything inside the outlet. */
 export function ShellLayout({ store }: { store: AppStore }) {
@@ -20,19 +18,8 @@ export function ShellLayout({ store }: { store: AppStore }) {
   useLayoutEffect(() => {
     void startMicroFrontends(store);
   }, [store]);
-  useEffect(() => {
-    if (remotes.length === 0) return;
-    const timer = setTimeout(() => {
-      const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
-      idle(() => remotes.forEach((remote) => prefetchScreen(store, remote)));
-    }, IDLE_PREFETCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [remotes, store]);
+  useScreenPrefetch(store, remotes);
   const selected = selectNavKey(pathname);
-  const prefetchFor = (path: string) => {
-    const remote = remotes.find((r) => isRouteOf(r, path));
-    if (remote) prefetchScreen(store, remote);
-  };
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -43,14 +30,7 @@ export function ShellLayout({ store }: { store: AppStore }) {
           theme="dark"
           mode="horizontal"
           selectedKeys={selected ? [selected] : []}
-          items={NAV_ITEMS.map((item) => ({
-            key: item.path,
-            label: (
-              <Link to={item.path} onPointerEnter={() => prefetchFor(item.path)} onFocus={() => prefetchFor(item.path)}>
-                {item.label}
-              </Link>
-            ),
-          }))}
+          items={NAV_ITEMS.map((item) => ({ key: item.path, label: <Link to={item.path}>{item.label}</Link> }))}
         />
         <UserMenu />
       </Layout.Header>
