@@ -11,7 +11,7 @@ const AUDIO = { id: 'e2e-admin-tags-audio', name: 'Admin Tags Probe' };
 describe('admin remote: tags in Chromium', () => {
   let browser: Browser;
   let page: Page;
-  const admin = createAdminWithCommand('tags-admin', 'tags-admin-pass-1');
+  const admin = createAdminWithCommand('tags-admin', 'pass-for-tag-work-1');
 
   beforeAll(async () => {
     importCatalog([

@@ -8,7 +8,7 @@ const STAFF = { username: 'e2e-staff', password: 'first-pass-1' };
 describe('admin remote: users in Chromium', () => {
   let browser: Browser;
   let adminPage: Page;
-  const admin = createAdminWithCommand('users-admin', 'users-admin-pass-1');
+  const admin = createAdminWithCommand('users-admin', 'pass-for-user-work-1');
 
   beforeAll(async () => {
     browser = await launchChromium();

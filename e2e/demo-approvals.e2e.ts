@@ -39,12 +39,12 @@ describe('the demo catalog seeded while the API runs', () => {
     });
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/create-admin.mjs'), '--username', 'demo-viewer'], {
       cwd: ROOT,
-      env: { ...env, ADMIN_PASSWORD: 'demo-viewer-pass-1' },
+      env: { ...env, ADMIN_PASSWORD: 'viewing-the-demo-1' },
       stdio: 'ignore',
     });
     browser = await launchChromium();
     page = await (await browser.newContext({ baseURL: api.baseUrl, viewport: { width: 1400, height: 900 } })).newPage();
-    await loginThroughForm(page, 'demo-viewer', 'demo-viewer-pass-1');
+    await loginThroughForm(page, 'demo-viewer', 'viewing-the-demo-1');
   }, 360_000);
   afterAll(async () => {
     await browser?.close();
