@@ -163,6 +163,10 @@ export class Audio {
   @Prop({ type: Number, default: 0, index: true })
   beat_and_template_approved!: number;
 
+  /** Writes that changed what the catalog recount derives (template approvals): a recount stores its figures only if none ended meanwhile. */
+  @Prop({ type: Number, default: 0 })
+  recount_writes?: number;
+
   /** Kept by the beats module: beats of type `ep`. */
   @Prop({ type: Number, default: 0 })
   ep_template_count!: number;

@@ -91,4 +91,19 @@ export class BeatsRepository {
     await this.beats.updateMany({ done_by: from }, { $set: { done_by: to } }).exec();
     await this.beats.updateMany({ created_by: from }, { $set: { created_by: to } }).exec();
   }
+
+  /** Beats matching `filter` per audio (of these audios, or all). */
+  async countPerAudio(
+    filter: { done?: boolean; type?: string },
+    musicCanonicalIds?: string[],
+  ): Promise<Map<string, number>> {
+    const match = musicCanonicalIds ? { ...filter, music_canonical_id: { $in: musicCanonicalIds } } : filter;
+    const rows = await this.beats
+      .aggregate<{ _id: string; n: number }>([
+        { $match: match },
+        { $group: { _id: '$music_canonical_id', n: { $sum: 1 } } },
+      ])
+      .exec();
+    return new Map(rows.map((r) => [r._id, r.n]));
+  }
 }

@@ -1,15 +1,15 @@
 import type { AudioDetail } from '@curator/shared/contract';
 import type { BeatType } from '@curator/shared/domain';
-import { deriveAudioType, deriveSegments, nameNewBeat, validateOffsetList } from '@curator/shared/domain';
+import { deriveAudioType, deriveSegments, deriveTagKey, nameNewBeat, validateOffsetList } from '@curator/shared/domain';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 
-import { BEAT_APPROVAL_CHANGED, type BeatApprovalChanged } from '../approvals/approval-events';
 import { AudiosService } from '../audios/audios.service';
 import { bodyFieldError } from '../common/api-errors';
+import { type AudioEdit, AudioEditsService } from '../locks/audio-edits.service';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
-import { type AudioEdit, AudioEditsService } from './audio-edits.service';
 import type { BeatRecord } from './beat.schema';
+import { BEAT_APPROVAL_CHANGED, type BeatApprovalChanged } from './beat-events';
 import { BeatAnswer, toBeatWire } from './beat-wire';
 import { BeatChanges, BeatsRepository } from './beats.repository';
 
@@ -159,37 +159,26 @@ export class BeatsService {
   /**
    * What follows one beat write (null before = created, null after = deleted): the audio's counters
    * move by the difference when the edit ends, and the approvals page gets, changes or loses the
-   * beat's row.
+   * beat's row (its audio's facts as the edit read them).
    */
   private async follow<T extends BeatRecord | null>(edit: AudioEdit, before: BeatRecord | null, after: T): Promise<T> {
     edit.count({
       beats_done_count: countIf(after?.done) - countIf(before?.done),
       ep_template_count: countIf(after?.type === 'ep') - countIf(before?.type === 'ep'),
     });
-    if (before?.done || after?.done) await this.syncApprovalRow((after ?? before)!._id.toHexString(), after);
+    if (before?.done || after?.done) {
+      const beat = (after ?? before)!;
+      const { audio } = edit;
+      await this.events.emitAsync(BEAT_APPROVAL_CHANGED, {
+        id: beat._id.toHexString(),
+        version: after ? after.version : before!.version + 1,
+        facts: after && toApprovalFacts(after),
+        audio: { audio_name: audio.audio_name, artist_name: audio.artist_name, tag_keys: audio.tags.map(deriveTagKey) },
+      } satisfies BeatApprovalChanged);
+    }
     return after;
   }
-
-  /**
-   * Writes the beat's approvals row from `state`, then reads the beat again: when another write
-   * moved it meanwhile, its row may have been written before this one, so the row follows the
-   * newest state until a read after the row write finds the beat unchanged.
-   */
-  private async syncApprovalRow(id: string, state: BeatRecord | null): Promise<void> {
-    for (let tries = 0; tries < ROW_SYNC_TRIES; tries++) {
-      await this.events.emitAsync(BEAT_APPROVAL_CHANGED, {
-        id,
-        facts: state && toApprovalFacts(state),
-      } satisfies BeatApprovalChanged);
-      const current = await this.beats.findById(id);
-      if ((current?.version ?? null) === (state?.version ?? null)) return;
-      state = current;
-    }
-  }
 }
-
-/** Row writes of one beat before leaving the row to the write that keeps moving it. */
-const ROW_SYNC_TRIES = 8;
 
 const countIf = (flag: boolean | undefined) => (flag ? 1 : 0);
 

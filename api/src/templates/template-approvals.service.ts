@@ -3,17 +3,13 @@ import { sumApprovals } from '@curator/shared/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 
-import {
-  TEMPLATE_APPROVAL_CHANGED,
-  type TemplateApprovalFacts,
-  toTemplateApprovalFacts,
-} from '../approvals/approval-events';
 import { AudiosService } from '../audios/audios.service';
-import { AudioEditsService } from '../beats/audio-edits.service';
 import { BeatsRepository } from '../beats/beats.repository';
+import { AudioEditsService } from '../locks/audio-edits.service';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import type { TemplateRecord } from './template.schema';
 import { TemplateApprovalsRepository } from './template-approvals.repository';
+import { TEMPLATE_APPROVAL_CHANGED, type TemplateApprovalFacts, toTemplateApprovalFacts } from './template-events';
 
 export const TEMPLATE_NOT_FOUND_MESSAGE = 'Template not found';
 

@@ -1,24 +1,8 @@
-import type { TemplateRecord } from '../templates/template.schema';
+import type { TemplateRecord } from './template.schema';
 
-/**
- * What the approvals page is told, awaited by the writer: a beat's done state (null when the beat
- * was deleted) and a template's approval. The approvals read model keeps its rows from them.
- */
-export const BEAT_APPROVAL_CHANGED = 'beat.approval-changed';
-export type BeatApprovalChanged = { id: string; facts: BeatApprovalFacts | null };
-
+/** Emitted (and awaited) by the template approvals after a template's approval changed. */
 export const TEMPLATE_APPROVAL_CHANGED = 'template.approval-changed';
 export type TemplateApprovalChanged = TemplateApprovalFacts;
-
-/** What a done beat contributes to the approvals page. */
-export type BeatApprovalFacts = {
-  id: string;
-  music_canonical_id: string;
-  done: boolean;
-  done_at: Date | null;
-  done_by: string | null;
-  segments_info: ReadonlyArray<{ duration_in_ms: number }>;
-};
 
 /** What an approved template contributes to the approvals page. */
 export type TemplateApprovalFacts = {
