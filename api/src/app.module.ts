@@ -17,6 +17,7 @@ import { MediaModule } from './media/media.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { MfeConfigModule } from './mfe-config/mfe-config.module';
 import { DatabaseModule } from './persistence/database.module';
+import { ReconciliationModule } from './reconciliation/reconciliation.module';
 import { SegmentsModule } from './segments/segments.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { TagsApiModule } from './tags/tags-api.module';
@@ -43,6 +44,7 @@ import { UsersModule } from './users/users.module';
     LocksModule,
     BeatsModule,
     TemplateApprovalsModule,
+    ReconciliationModule,
     ApprovalsApiModule,
     HlPointsModule,
     BeatImagesModule,
