@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 import type { Collection, Connection } from 'mongoose';
 
 /** Length of one slot of the feed: every id changed in it is kept in one document. */
@@ -14,6 +16,12 @@ const PRUNE_EVERY = 500;
 
 /** One slot: per stream, the ids changed in it, in the order they were recorded. */
 type SlotDoc = { _id: string; slot: number } & Record<string, unknown>;
+
+function addIds(into: Map<string, Set<string>>, stream: string, ids: Iterable<string>): void {
+  const set = into.get(stream) ?? new Set<string>();
+  for (const id of ids) set.add(id);
+  into.set(stream, set);
+}
 
 const slotOf = (ms: number) => Math.floor(ms / SLOT_MS);
 const slotKey = (slot: number) => `slot:${slot}`;
@@ -33,6 +41,8 @@ export class ChangeFeed {
   } | null = null;
   private flushing: Promise<void> | null = null;
   private appends = 0;
+  /** The ids held by the batch (one request) the caller runs in, stored when it ends. */
+  private readonly held = new AsyncLocalStorage<Map<string, Set<string>>>();
 
   constructor(private readonly connection: Connection) {}
 
@@ -40,15 +50,52 @@ export class ChangeFeed {
     return this.connection.collection<SlotDoc>('change_slots');
   }
 
-  /** Records that the documents `ids` of `stream` changed; resolves once the record is stored. */
+  /**
+   * Records that the documents `ids` of `stream` changed; resolves once the record is stored, or
+   * at once inside a batch, which stores its records when it ends.
+   */
   append(stream: string, ids: Iterable<string>): Promise<void> {
-    const list = [...ids];
-    if (list.length === 0) return Promise.resolve();
+    const held = this.held.getStore();
+    if (held) {
+      addIds(held, stream, ids);
+      return Promise.resolve();
+    }
+    return this.store(new Map([[stream, new Set(ids)]]));
+  }
+
+  /**
+   * Runs `work` as one batch: the changes it records (its writes, and the writes of the events it
+   * awaits) are stored together, in one command, when it ends, whether it succeeded or failed. A
+   * request is one batch, so its answer leaves only once everything it changed is recorded.
+   */
+  async batch<T>(work: () => Promise<T>): Promise<T> {
+    const held = new Map<string, Set<string>>();
+    let result: T;
+    try {
+      result = await this.held.run(held, work);
+    } catch (error) {
+      await this.store(held).catch(() => undefined);
+      throw error;
+    }
+    await this.store(held);
+    return result;
+  }
+
+  /** Stores what the caller's batch holds so far (a list read in the batch then sees its writes). */
+  async storeHeld(): Promise<void> {
+    const held = this.held.getStore();
+    if (!held || held.size === 0) return;
+    const taken = new Map(held);
+    held.clear();
+    await this.store(taken);
+  }
+
+  private store(ids: Map<string, Set<string>>): Promise<void> {
+    for (const [stream, set] of ids) if (set.size === 0) ids.delete(stream);
+    if (ids.size === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       this.pending ??= { ids: new Map(), waiters: [] };
-      const set = this.pending.ids.get(stream) ?? new Set<string>();
-      for (const id of list) set.add(id);
-      this.pending.ids.set(stream, set);
+      for (const [stream, set] of ids) addIds(this.pending.ids, stream, set);
       this.pending.waiters.push({ resolve, reject });
       this.flushing ??= this.flush();
     });

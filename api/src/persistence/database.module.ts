@@ -1,9 +1,11 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
+import { ChangeBatchInterceptor } from './change-batch.interceptor';
 import { countCommandsPerRequest } from './command-count';
 import { ListQueries } from './list-query';
 import { observeCollections } from './observed-collections';
@@ -29,7 +31,7 @@ import { observeCollections } from './observed-collections';
       }),
     }),
   ],
-  providers: [ListQueries],
+  providers: [ListQueries, { provide: APP_INTERCEPTOR, useClass: ChangeBatchInterceptor }],
   exports: [ListQueries],
 })
 export class DatabaseModule {}

@@ -35,7 +35,7 @@ export class ListQuery<Row> {
 
   /** One page of the rows matching `filter` (a MongoDB filter) in `sort` order, and how many match. */
   async page(filter: Record<string, unknown>, sort: SortSpec, skip: number, limit: number): Promise<ListPage<Row>> {
-    if (await this.recording.usesMemory()) return this.memory.page(filter, sort, skip, limit);
+    if (await this.usesMemory()) return this.memory.page(filter, sort, skip, limit);
     const [rows, total] = await Promise.all([
       this.model.find(filter, this.shape.fields).sort(sort).skip(skip).limit(limit).lean<Row[]>().exec(),
       this.model.countDocuments(filter).exec(),
@@ -45,7 +45,7 @@ export class ListQuery<Row> {
 
   /** The rows matching `filter`, in no particular order. */
   async matching(filter: Record<string, unknown>): Promise<Iterable<Row>> {
-    if (await this.recording.usesMemory()) return this.memory.matching(filter);
+    if (await this.usesMemory()) return this.memory.matching(filter);
     return this.find(filter);
   }
 
@@ -56,6 +56,13 @@ export class ListQuery<Row> {
 
   stop(): void {
     this.memory.stop();
+  }
+
+  /** Whether the list is read from memory; if so, the caller's own writes are recorded first. */
+  private async usesMemory(): Promise<boolean> {
+    if (!(await this.recording.usesMemory())) return false;
+    await this.recording.feed.storeHeld();
+    return true;
   }
 
   private find(filter: Record<string, unknown>): Promise<Row[]> {
