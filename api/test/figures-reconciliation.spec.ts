@@ -218,6 +218,7 @@ describe('derived figures after the API is killed mid-write', () => {
     const wrongAfterKill = Object.keys(afterKill.stored).filter((k) => afterKill.stored[k] !== afterKill.counted[k]);
 
     const second = await startApi();
+    mia.baseUrl = second.baseUrl;
     let now = await figuresAndRecounts();
     for (const deadline = Date.now() + 20_000; Date.now() < deadline; await sleep(250)) {
       now = await figuresAndRecounts();
@@ -231,15 +232,16 @@ describe('derived figures after the API is killed mid-write', () => {
 
     // On demand: a figure set wrong behind the API's back is corrected and reported.
     const database = seed.app.get<Connection>(getConnectionToken()).db!;
-    await database.collection('tags').updateOne({ text_key: 't1' }, { $inc: { used_count: 5 } });
+    const key = (await database.collection('tags').findOne({}))!.text_key as string;
+    await database.collection('tags').updateOne({ text_key: key }, { $inc: { used_count: 5 } });
     const boss = new Browser(second.baseUrl);
     await boss.login('boss');
     expect((await mia.fetch('/api/admin/reconcile/', 'POST')).status).toBe(403);
     const answer = await boss.fetch('/api/admin/reconcile/', 'POST');
     expect(answer.status).toBe(200);
-    const counted = (await figuresAndRecounts()).counted['tag t1'];
-    expect(answer.body.corrected).toEqual([{ figure: 'used_count', of: 'tag t1', stored: counted + 5, counted }]);
-    expect(second.logs()).toContain(`Corrected used_count of tag t1: stored ${counted + 5}, counted ${counted}`);
+    const counted = (await figuresAndRecounts()).counted[`tag ${key}`];
+    expect(answer.body.corrected).toEqual([{ figure: 'used_count', of: `tag ${key}`, stored: counted + 5, counted }]);
+    expect(second.logs()).toContain(`Corrected used_count of tag ${key}: stored ${counted + 5}, counted ${counted}`);
     console.log(`figures wrong after the kill: ${wrongAfterKill.length} (${wrongAfterKill.join(', ')})`);
     second.child.kill('SIGTERM');
     await exitOf(second.child);
