@@ -20,8 +20,8 @@ import { DatabaseModule } from './persistence/database.module';
 import { ReconciliationModule } from './reconciliation/reconciliation.module';
 import { SegmentsModule } from './segments/segments.module';
 import { SessionsModule } from './sessions/sessions.module';
-import { TagsApiModule } from './tags/tags-api.module';
-import { TemplateApprovalsModule } from './templates/template-approvals.module';
+import { TagsModule } from './tags/tags.module';
+import { TemplateApprovalsModule } from './template-approvals/template-approvals.module';
 import { TemplatesModule } from './templates/templates.module';
 import { UsageModule } from './usage/usage.module';
 import { UsersModule } from './users/users.module';
@@ -38,7 +38,7 @@ import { UsersModule } from './users/users.module';
     MfeConfigModule,
     AudiosModule,
     TemplatesModule,
-    TagsApiModule,
+    TagsModule,
     MediaModule,
     AnalysisModule,
     LocksModule,

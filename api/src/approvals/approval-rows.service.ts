@@ -11,7 +11,7 @@ import {
   type TemplateApprovalChanged,
   type TemplateApprovalFacts,
   toTemplateApprovalFacts,
-} from '../templates/template-events';
+} from '../template-approvals/template-events';
 import { TemplatesRepository } from '../templates/templates.repository';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import { ApprovalRecord, approvalRowId } from './approval.schema';

@@ -1,8 +1,9 @@
 import type { AudioDetail, AudioListPage, AudioListQuery } from '@curator/shared/contract';
 import { deriveTagKey, PAGE_SIZE } from '@curator/shared/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 
+import { TAG_DELETED, type TagDeleted } from '../tags/tag-events';
 import { TagsService } from '../tags/tags.service';
 import { AUDIO_TAGS_CHANGED, type AudioTagsChanged } from './audio-events';
 import { buildAudioListFilter, buildAudioListSort, range } from './audio-list-filter';
@@ -96,9 +97,9 @@ export class AudiosService {
     return { tags };
   }
 
-  /** DELETE /api/tags/{text}/: the tag record goes, and so does the tag on every audio. */
-  async deleteTag(text: string): Promise<void> {
-    const key = await this.tags.removeRecord(text);
+  /** A deleted tag leaves every audio. */
+  @OnEvent(TAG_DELETED, { suppressErrors: false })
+  async removeTag({ tagKey: key }: TagDeleted): Promise<void> {
     const spellings = await this.audios.findTagSpellings(key);
     await this.audios.removeTagFromAll(key, spellings);
     await this.notifyTagsChanged({ removedTagKey: key });

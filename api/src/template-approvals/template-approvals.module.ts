@@ -4,7 +4,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AudiosModule } from '../audios/audios.module';
 import { BeatsModule } from '../beats/beats.module';
 import { LocksModule } from '../locks/locks.module';
-import { Template, TemplateSchema } from './template.schema';
+import { Template, TemplateSchema } from '../templates/template.schema';
 import { TemplateApprovalsController } from './template-approvals.controller';
 import { TemplateApprovalsRepository } from './template-approvals.repository';
 import { TemplateApprovalsService } from './template-approvals.service';

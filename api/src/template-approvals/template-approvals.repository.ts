@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 
-import { Template, TemplateRecord } from './template.schema';
+import { Template, TemplateRecord } from '../templates/template.schema';
 
 export type TemplateApproval = Pick<TemplateRecord, 'approved' | 'approved_at' | 'approved_by'>;
 

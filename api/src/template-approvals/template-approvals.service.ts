@@ -6,8 +6,8 @@ import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { AudiosService } from '../audios/audios.service';
 import { BeatsRepository } from '../beats/beats.repository';
 import { AudioEditsService } from '../locks/audio-edits.service';
+import type { TemplateRecord } from '../templates/template.schema';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
-import type { TemplateRecord } from './template.schema';
 import { TemplateApprovalsRepository } from './template-approvals.repository';
 import { TEMPLATE_APPROVAL_CHANGED, type TemplateApprovalFacts, toTemplateApprovalFacts } from './template-events';
 

@@ -1,4 +1,4 @@
-import type { TemplateRecord } from './template.schema';
+import type { TemplateRecord } from '../templates/template.schema';
 
 /** Emitted (and awaited) by the template approvals after a template's approval changed. */
 export const TEMPLATE_APPROVAL_CHANGED = 'template.approval-changed';
