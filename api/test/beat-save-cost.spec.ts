@@ -57,29 +57,30 @@ describe('the database cost of the workspace writes', () => {
     ).toBeLessThanOrEqual(6);
   });
 
-  // A done beat also writes its approvals row; a request records all it changed in one feed command.
-  it('saves a done beat in at most 5 commands holding the lock and 7 without', async () => {
+  // A done beat also writes its approvals row and reads the beat once more (a newer write may have
+  // removed the row meanwhile); a request records all it changed in one feed command.
+  it('saves a done beat in at most 6 commands holding the lock and 8 without', async () => {
     await writer(t).post(`/api/audio/${id}/lock/`).expect(200);
     const made = await create(false);
     await writer(t).put(`/api/beats/${made.id}/`, body(0, true)).expect(200);
     expect(
       await measure('save done', writer(t).put(`/api/beats/${made.id}/`, body(1, true)).expect(200)),
-    ).toBeLessThanOrEqual(5);
+    ).toBeLessThanOrEqual(6);
     await writer(t).post(`/api/audio/${id}/unlock/`).expect(200);
     expect(
       await measure('save done unlocked', writer(t).put(`/api/beats/${made.id}/`, body(2, true)).expect(200)),
-    ).toBeLessThanOrEqual(7);
+    ).toBeLessThanOrEqual(8);
     const approvals = (await t.agent.get('/api/approvals/').expect(200)).body as { results: Array<{ id: string }> };
     expect(approvals.results.map((r) => r.id)).toContain(made.id);
   });
 
   // A flip also moves the audio's figures (and records that), and a save tries the other done state second.
-  it('flips done in at most 7 commands, by a save or by the toggle', async () => {
+  it('flips done in at most 8 commands by a save, 7 by the toggle to not done', async () => {
     await writer(t).post(`/api/audio/${id}/lock/`).expect(200);
     const made = await create(false);
     expect(
       await measure('flip done by save', writer(t).put(`/api/beats/${made.id}/`, body(0, true)).expect(200)),
-    ).toBeLessThanOrEqual(7);
+    ).toBeLessThanOrEqual(8);
     expect(
       await measure(
         'flip done by toggle',

@@ -98,10 +98,17 @@ export class ApprovalRowsService {
     await this.rows.upsertAtVersion({ ...beatRowBody(facts), ...audio, source_version: version });
   }
 
+  /** One conditional write: the row follows the template's newest approval, whichever write reaches it first. */
   @OnEvent(TEMPLATE_APPROVAL_CHANGED, { suppressErrors: false })
   async syncTemplate(t: TemplateApprovalChanged): Promise<void> {
-    if (t.approved !== true) return this.rows.deleteById(approvalRowId('template', t.template_clips_media_id));
-    await this.put(templateRowBody(t));
+    const id = approvalRowId('template', t.template_clips_media_id);
+    if (t.approved !== true) return this.rows.deleteAtVersion(id, t.version);
+    const body = templateRowBody(t);
+    await this.rows.upsertAtVersion({
+      ...body,
+      ...(await this.readAudioFacts(body.music_canonical_id)),
+      source_version: t.version,
+    });
   }
 
   /** Rows of many sources at once (rebuilds); the audios' facts are read once per audio. */
@@ -159,10 +166,6 @@ export class ApprovalRowsService {
   async findRow(src: ApprovalSource, refId: string): Promise<ApprovalRow | null> {
     const row = await this.rows.findById(approvalRowId(src, refId));
     return row && toApprovalRow(row);
-  }
-
-  private async put(body: RowBody): Promise<void> {
-    await this.rows.upsert({ ...body, ...(await this.readAudioFacts(body.music_canonical_id)) });
   }
 
   private async readAudioFacts(

@@ -167,18 +167,36 @@ export class BeatsService {
       ep_template_count: countIf(after?.type === 'ep') - countIf(before?.type === 'ep'),
     });
     if (before?.done || after?.done) {
-      const beat = (after ?? before)!;
       const { audio } = edit;
-      await this.events.emitAsync(BEAT_APPROVAL_CHANGED, {
-        id: beat._id.toHexString(),
-        version: after ? after.version : before!.version + 1,
-        facts: after && toApprovalFacts(after),
-        audio: { audio_name: audio.audio_name, artist_name: audio.artist_name, tag_keys: audio.tags.map(deriveTagKey) },
-      } satisfies BeatApprovalChanged);
+      const facts = {
+        audio_name: audio.audio_name,
+        artist_name: audio.artist_name,
+        tag_keys: audio.tags.map(deriveTagKey),
+      };
+      let state: BeatRecord | null = after;
+      let version = after ? after.version : before!.version + 1;
+      const id = (after ?? before)!._id.toHexString();
+      for (let tries = 0; tries < ROW_FOLLOW_TRIES; tries++) {
+        await this.events.emitAsync(BEAT_APPROVAL_CHANGED, {
+          id,
+          version,
+          facts: state && toApprovalFacts(state),
+          audio: facts,
+        } satisfies BeatApprovalChanged);
+        // A row written is checked once: a newer write may have removed it before this one landed.
+        if (!state?.done) break;
+        const current = await this.beats.findById(id);
+        if (current?.version === version) break;
+        state = current;
+        version = current ? current.version : version + 1;
+      }
     }
     return after;
   }
 }
+
+/** Row writes of one beat before leaving the row to the write that keeps moving it. */
+const ROW_FOLLOW_TRIES = 3;
 
 const countIf = (flag: boolean | undefined) => (flag ? 1 : 0);
 

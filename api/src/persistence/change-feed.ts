@@ -42,7 +42,7 @@ export class ChangeFeed {
   private flushing: Promise<void> | null = null;
   private appends = 0;
   /** The ids held by the batch (one request) the caller runs in, stored when it ends. */
-  private readonly held = new AsyncLocalStorage<Map<string, Set<string>>>();
+  private readonly held = new AsyncLocalStorage<{ ids: Map<string, Set<string>>; open: boolean }>();
 
   constructor(private readonly connection: Connection) {}
 
@@ -55,9 +55,10 @@ export class ChangeFeed {
    * at once inside a batch, which stores its records when it ends.
    */
   append(stream: string, ids: Iterable<string>): Promise<void> {
+    // Work a batch started may outlive it (a job it queued): once the batch ended, appends go out.
     const held = this.held.getStore();
-    if (held) {
-      addIds(held, stream, ids);
+    if (held?.open) {
+      addIds(held.ids, stream, ids);
       return Promise.resolve();
     }
     return this.store(new Map([[stream, new Set(ids)]]));
@@ -69,24 +70,26 @@ export class ChangeFeed {
    * request is one batch, so its answer leaves only once everything it changed is recorded.
    */
   async batch<T>(work: () => Promise<T>): Promise<T> {
-    const held = new Map<string, Set<string>>();
+    const held = { ids: new Map<string, Set<string>>(), open: true };
     let result: T;
     try {
       result = await this.held.run(held, work);
     } catch (error) {
-      await this.store(held).catch(() => undefined);
+      held.open = false;
+      await this.store(held.ids).catch(() => undefined);
       throw error;
     }
-    await this.store(held);
+    held.open = false;
+    await this.store(held.ids);
     return result;
   }
 
   /** Stores what the caller's batch holds so far (a list read in the batch then sees its writes). */
   async storeHeld(): Promise<void> {
     const held = this.held.getStore();
-    if (!held || held.size === 0) return;
-    const taken = new Map(held);
-    held.clear();
+    if (!held?.open || held.ids.size === 0) return;
+    const taken = new Map(held.ids);
+    held.ids.clear();
     await this.store(taken);
   }
 

@@ -20,7 +20,7 @@ export class TemplateApprovalsRepository {
     return this.templates
       .findOneAndUpdate(
         { template_clips_media_id: templateClipsMediaId, music_canonical_id: musicCanonicalId },
-        { $set: approval },
+        { $set: approval, $inc: { approval_version: 1 } },
         { new: true },
       )
       .lean<TemplateRecord>()

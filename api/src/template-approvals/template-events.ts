@@ -13,6 +13,8 @@ export type TemplateApprovalFacts = {
   approved_by: string | null;
   segments_count: number;
   segments_length_ms: number;
+  /** The template's approval version (0 for one never approved through the API). */
+  version: number;
 };
 
 export function toTemplateApprovalFacts(t: TemplateRecord): TemplateApprovalFacts {
@@ -24,5 +26,6 @@ export function toTemplateApprovalFacts(t: TemplateRecord): TemplateApprovalFact
     approved_by: t.approved_by ?? null,
     segments_count: t.segments_count,
     segments_length_ms: t.segments_length_ms,
+    version: t.approval_version ?? 0,
   };
 }
