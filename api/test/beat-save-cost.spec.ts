@@ -89,8 +89,9 @@ describe('the database cost of the workspace writes', () => {
     ).toBeLessThanOrEqual(7);
   });
 
-  it('refreshes the lock in at most 2 commands', async () => {
+  // The audio list shows the lock: a refresh is recorded for the in-memory list.
+  it('refreshes the lock in at most 3 commands', async () => {
     await writer(t).post(`/api/audio/${id}/lock/`).expect(200);
-    expect(await measure('lock refresh', writer(t).post(`/api/audio/${id}/lock/`).expect(200))).toBeLessThanOrEqual(2);
+    expect(await measure('lock refresh', writer(t).post(`/api/audio/${id}/lock/`).expect(200))).toBeLessThanOrEqual(3);
   });
 });

@@ -32,7 +32,6 @@ const VIEW_FIELDS = {
 } as const;
 
 export type AudioView = Pick<AudioRecord, Exclude<keyof typeof VIEW_FIELDS, '_id'>>;
-export type AudioLock = Pick<AudioRecord, 'music_canonical_id' | 'locked_by' | 'lock_expires_at'>;
 
 /** The per-audio figures the catalog totals add up. */
 const CATALOG_FIGURE_FIELDS = {
@@ -74,16 +73,12 @@ export function sumCatalogFigures(audios: Iterable<Partial<CatalogFigures>>): Ca
   return totals;
 }
 
-/** The view's fields less the lock, which a list page reads afresh from the locks repository. */
-
-const { locked_by: _lockedBy, lock_expires_at: _lockExpiresAt, ...LISTED_VIEW_FIELDS } = VIEW_FIELDS;
-
 /**
- * A view (less the lock) plus every field the list filters and sorts on and the reports add up: what the in-memory
+ * A view plus every field the list filters and sorts on and the reports add up: what the in-memory
  * list keeps per audio.
  */
 const LIST_ROW_FIELDS = {
-  ...LISTED_VIEW_FIELDS,
+  ...VIEW_FIELDS,
   ...CATALOG_FIGURE_FIELDS,
   search_key: 1,
   growth: 1,
@@ -170,16 +165,6 @@ export class AudiosRepository {
     lists: ListQueries,
   ) {
     this.list = lists.of<AudioListRow>(audios, { fields: LIST_ROW_FIELDS, idField: 'music_canonical_id' });
-  }
-
-  /** The locks of these audios (one `_id $in` read), by id: a list page shows them as they are now. */
-  async findLocks(musicCanonicalIds: string[]): Promise<Map<string, AudioLock>> {
-    if (musicCanonicalIds.length === 0) return new Map();
-    const rows = await this.audios
-      .find({ _id: { $in: musicCanonicalIds } }, { _id: 0, music_canonical_id: 1, locked_by: 1, lock_expires_at: 1 })
-      .lean<AudioLock[]>()
-      .exec();
-    return new Map(rows.map((r) => [r.music_canonical_id, r]));
   }
 
   /** True when the catalog has at least one audio (a limit FerretDB serves without a scan). */

@@ -41,10 +41,8 @@ export class AudiosService {
     const filter = buildAudioListFilter(query);
     const sort = buildAudioListSort(query);
     const { rows, total } = await this.audios.list.page(filter, sort, query.skip, PAGE_SIZE);
-    const locks = await this.audios.findLocks(rows.map((r) => r.music_canonical_id));
     const now = new Date();
-    const lockOf = (id: string) => locks.get(id) ?? { locked_by: null, lock_expires_at: null };
-    return { results: rows.map((r) => toAudioListItem({ ...r, ...lockOf(r.music_canonical_id) }, now)), total };
+    return { results: rows.map((r) => toAudioListItem(r, now)), total };
   }
 
   /**

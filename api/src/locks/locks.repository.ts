@@ -14,8 +14,9 @@ function lockAllows(username: string, now: Date) {
 }
 
 /**
- * The part of the audio document the locks own: the lock and the edits under way. No list keeps
- * these fields (a list page reads its rows' locks here), so their writes are not recorded.
+ * The part of the audio document the locks own: the lock and the edits under way. The audio list
+ * shows the lock (its writes are recorded for the in-memory list); the count of edits under way is
+ * in no list, so writes of it alone are not.
  */
 @Injectable()
 export class LocksRepository {

@@ -8,7 +8,7 @@ import { ChangeFeed } from './change-feed';
  * Registered once here; repositories write plainly.
  */
 const OBSERVED: Record<string, { unlisted: ReadonlySet<string> }> = {
-  audios: { unlisted: new Set(['locked_by', 'lock_expires_at', 'edits_in_flight', 'edit_touched_at']) },
+  audios: { unlisted: new Set(['edits_in_flight', 'edit_touched_at']) },
   approvals: { unlisted: new Set() },
 };
 
