@@ -218,6 +218,8 @@ describe('derived figures after the API is killed mid-write', () => {
     await Promise.all(sessions);
     await exitOf(first.child);
     expect(first.child.signalCode).toBe('SIGKILL');
+    // The database still runs the commands the killed process had sent: let them land.
+    await sleep(1_000);
     const afterKill = await figuresAndRecounts();
     const wrongAfterKill = Object.keys(afterKill.stored).filter((k) => afterKill.stored[k] !== afterKill.counted[k]);
 
