@@ -11,7 +11,7 @@ describe('findIncompatibility', () => {
     const problem = findIncompatibility([{ name: '@curator/shared/kernel', requiredVersion: '^2.2.0' }], PAGE);
     expect(problem).toEqual({ module: '@curator/shared/kernel', required: '^2.2.0', page: '2.1.0' });
     expect(describeIncompatibility('workspace', problem!)).toBe(
-      'The workspace screen was built for @curator/shared/kernel ^2.2.0, but this page runs @curator/shared/kernel 2.1.0. Deploy a workspace build made for this version, or update the shell.',
+      'The workspace screen was built for @curator/shared/kernel ^2.2.0, but this page runs @curator/shared/kernel 2.1.0. Deploy a build of that screen made for this version, or update the shell.',
     );
   });
 

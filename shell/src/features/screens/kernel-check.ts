@@ -23,5 +23,5 @@ export function findIncompatibility(
 
 /** The refusal a user and an operator read: the screen, what it needs, and what the page runs. */
 export function describeIncompatibility(screen: string, { module, required, page }: Incompatibility): string {
-  return `The ${screen} screen was built for ${module} ${required}, but this page runs ${module} ${page}. Deploy a ${screen} build made for this version, or update the shell.`;
+  return `The ${screen} screen was built for ${module} ${required}, but this page runs ${module} ${page}. Deploy a build of that screen made for this version, or update the shell.`;
 }
