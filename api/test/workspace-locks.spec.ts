@@ -1,7 +1,6 @@
 import { AudiosRepository } from '../src/audios/audios.repository';
 import { AudiosService } from '../src/audios/audios.service';
-import { AudioEditsService } from '../src/locks/audio-edits.service';
-import { LocksRepository } from '../src/locks/locks.repository';
+import { AudioEditsService } from '../src/beats/audio-edits.service';
 import { audioModel } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
 import { buildTemplate, buildWorkspaceAudios, seedCatalog, writer } from './helpers/workspace-fixture';
@@ -166,7 +165,7 @@ describe('workspace locks', () => {
     const save = audiosOfMia.setEndingPoints.bind(audiosOfMia);
     const spy = jest.spyOn(audiosOfMia, 'setEndingPoints').mockImplementation(async (audioId, eps) => {
       const saved = await save(audioId, eps);
-      const state = await mia.app.get(LocksRepository).findLockState(audioId);
+      const state = await audiosOfMia.findLockState(audioId);
       if (state?.locked_by === 'leo' && state.lock_expires_at! > new Date()) landedUnderLock.push(String(eps));
       return saved;
     });

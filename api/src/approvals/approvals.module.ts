@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
 import { AudiosModule } from '../audios/audios.module';
+import { ListIndexModeModule } from '../persistence/list-index-mode.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { Approval, ApprovalSchema } from './approval.schema';
+import { ApprovalListIndex } from './approval-list-index';
 import { ApprovalRowsService } from './approval-rows.service';
 import { ApprovalsRepository } from './approvals.repository';
 
@@ -13,8 +15,9 @@ import { ApprovalsRepository } from './approvals.repository';
     MongooseModule.forFeature([{ name: Approval.name, schema: ApprovalSchema }]),
     AudiosModule,
     TemplatesModule,
+    ListIndexModeModule,
   ],
-  providers: [ApprovalsRepository, ApprovalRowsService],
+  providers: [ApprovalsRepository, ApprovalRowsService, ApprovalListIndex],
   exports: [ApprovalRowsService],
 })
 export class ApprovalsModule {}

@@ -1,5 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 
+import { AudioListIndex } from './audio-list-index';
 import { AudiosRepository, type GrowthSource } from './audios.repository';
 import { growthAt, keepRecentReelHours } from './catalog-counters';
 
@@ -15,7 +16,10 @@ export const GROWTH_REFRESH_MS = 60 * 60 * 1000;
 export class GrowthRefreshService implements OnModuleDestroy {
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly audios: AudiosRepository) {}
+  constructor(
+    private readonly audios: AudiosRepository,
+    private readonly listIndex: AudioListIndex,
+  ) {}
 
   /** Refreshes now, then every GROWTH_REFRESH_MS (API processes call this once). */
   start(onError: (error: Error) => void): void {
@@ -27,7 +31,7 @@ export class GrowthRefreshService implements OnModuleDestroy {
 
   /** Stores Growth as of `now` for every audio whose figure or buckets moved; answers how many. */
   async refresh(now = new Date()): Promise<number> {
-    const sources = await this.audios.list.matching({ 'reel_hours.0': { $exists: true } });
+    const sources = await this.listIndex.everyOr(() => this.audios.findGrowthSources());
     const moved: GrowthSource[] = [];
     for (const audio of sources) {
       const hours = audio.reel_hours ?? [];

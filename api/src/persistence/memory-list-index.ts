@@ -1,6 +1,6 @@
 import { Query } from 'mingo';
 
-import { type ChangeCursor, ChangeFeedGap } from './change-feed';
+import { ChangeFeed, ChangeFeedGap } from './change-feed';
 import { type Comparator, compileSort, moveSorted, type SortSpec } from './sort-order';
 
 /** Above this many changed rows (or a tenth of the collection) one full read beats many point reads. */
@@ -16,8 +16,7 @@ const READ_BY_IDS_CHUNK = 1000;
 
 /** Where the rows come from: the collection's change feed and two reads of it. */
 export type MemoryListSource<Row> = {
-  /** A reader of the collection's change feed, positioned after everything recorded so far. */
-  openCursor(): Promise<ChangeCursor>;
+  changes: ChangeFeed;
   /** Every row. */
   readAll(): Promise<Row[]>;
   /** The rows of these ids (at most 1000 at a time); an id absent from the answer was deleted. */
@@ -28,7 +27,7 @@ export type MemoryListSource<Row> = {
 
 export type MemoryListPage<Row> = { rows: Row[]; total: number };
 
-type Snapshot<Row> = { rows: Map<string, Row>; cursor: ChangeCursor };
+type Snapshot<Row> = { rows: Map<string, Row>; seq: number };
 /** Every row in one sort order; kept in order as rows change. */
 type SortedRows<Row> = { compare: Comparator<Row>; rows: Row[] };
 
@@ -110,14 +109,15 @@ export class MemoryListIndex<Row> {
   private async applyChanges(): Promise<void> {
     if (!this.snapshot) this.replace(await this.readAll());
     const snapshot = this.snapshot!;
-    let changed: Set<string>;
-    try {
-      changed = await snapshot.cursor.read();
-    } catch (error) {
-      if (error instanceof ChangeFeedGap) throw error;
-      // Nothing was applied, but the cursor may have moved: start over from the collection.
-      this.snapshot = null;
-      throw error;
+    const changed = new Set<string>();
+    let seq = snapshot.seq;
+    for (
+      let run = await this.source.changes.readFrom(seq + 1);
+      run.length > 0;
+      run = await this.source.changes.readFrom(seq + 1)
+    ) {
+      seq += run.length;
+      for (const ids of run) for (const id of ids) changed.add(id);
     }
     if (changed.size === 0) return;
     if (changed.size > Math.max(POINT_READ_LIMIT, snapshot.rows.size / 10)) {
@@ -126,13 +126,8 @@ export class MemoryListIndex<Row> {
     }
     const ids = [...changed];
     const fresh = new Map<string, Row>();
-    try {
-      for (let i = 0; i < ids.length; i += READ_BY_IDS_CHUNK) {
-        for (const [id, row] of await this.source.readByIds(ids.slice(i, i + READ_BY_IDS_CHUNK))) fresh.set(id, row);
-      }
-    } catch (error) {
-      this.snapshot = null;
-      throw error;
+    for (let i = 0; i < ids.length; i += READ_BY_IDS_CHUNK) {
+      for (const [id, row] of await this.source.readByIds(ids.slice(i, i + READ_BY_IDS_CHUNK))) fresh.set(id, row);
     }
     const sameRow = (a: Row, b: Row) => this.source.idOf(a) === this.source.idOf(b);
     for (const id of changed) {
@@ -142,15 +137,16 @@ export class MemoryListIndex<Row> {
       else snapshot.rows.delete(id);
       for (const { rows, compare } of this.sortedBy.values()) moveSorted(rows, compare, before, after, sameRow);
     }
+    snapshot.seq = seq;
   }
 
   /** Every row, and the feed position it reflects (read first: later entries are re-applied). */
   private async readAll(): Promise<Snapshot<Row>> {
     const started = Date.now();
-    const cursor = await this.source.openCursor();
+    const seq = await this.source.changes.latest();
     const rows = await this.source.readAll();
     this.scheduleRefresh(Date.now() - started);
-    return { rows: new Map(rows.map((row) => [this.source.idOf(row), row])), cursor };
+    return { rows: new Map(rows.map((row) => [this.source.idOf(row), row])), seq };
   }
 
   private replace(snapshot: Snapshot<Row>): void {

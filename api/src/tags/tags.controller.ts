@@ -2,6 +2,7 @@ import type { Tag } from '@curator/shared/contract';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
+import { AudiosService } from '../audios/audios.service';
 import { AdminOnly } from '../common/auth.decorators';
 import { TagCreateBodyDto, TagDto, TagParamsDto } from './tags.dto';
 import { TagsService } from './tags.service';
@@ -9,7 +10,10 @@ import { TagsService } from './tags.service';
 @ApiTags('tags')
 @Controller('tags')
 export class TagsController {
-  constructor(private readonly tags: TagsService) {}
+  constructor(
+    private readonly tags: TagsService,
+    private readonly audios: AudiosService,
+  ) {}
 
   @Get()
   @ApiOkResponse({ type: [TagDto] })
@@ -28,6 +32,6 @@ export class TagsController {
   @AdminOnly()
   @HttpCode(204)
   async remove(@Param() params: TagParamsDto): Promise<void> {
-    await this.tags.delete(params.text);
+    await this.audios.deleteTag(params.text);
   }
 }
