@@ -144,10 +144,15 @@ describe('workspace locks', () => {
   it("makes a lock wait for another user's write under way, which lands first", async () => {
     let finish!: () => void;
     const gate = new Promise<void>((resolve) => (finish = resolve));
+    let begun!: () => void;
+    const underWay = new Promise<void>((resolve) => (begun = resolve));
     const editing = mia.app.get(AudioEditsService).run(id(12), 'mia', async () => {
+      begun();
       await gate;
       await mia.app.get(AudiosService).saveEndingPoints(id(12), [7]);
     });
+    // Mia's write is under way (counted on the audio) before Leo asks for the lock.
+    await underWay;
     let answered = false;
     const taking = lock(leo, 12).then((res) => ((answered = true), res));
     await new Promise((r) => setTimeout(r, 300));
