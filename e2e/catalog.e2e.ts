@@ -317,7 +317,9 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     // "eh", typed at once, starts no option: the active one stays (keys a busy page handles late
     // would otherwise count as two searches 350 ms apart).
     await page.keyboard.press('Escape');
+    await page.waitForTimeout(400);
     await page.getByLabel('Trend List', { exact: true }).click();
+    await menu.locator('.ant-select-item-option-active').waitFor();
     await page.keyboard.type('eh');
     await page.waitForTimeout(200);
     expect(await active()).toBe('emerging');
