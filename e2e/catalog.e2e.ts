@@ -1,7 +1,15 @@
 import type { AudioListItem, Template } from '@curator/shared';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 
-import { chooseOption, fetchAllAudios, fetchAudios, row, rowIds, waitForTotal } from './harness/audio-list-page';
+import {
+  chooseOption,
+  fetchAllAudios,
+  fetchAudios,
+  row,
+  rowIds,
+  waitForIdleWorker,
+  waitForTotal,
+} from './harness/audio-list-page';
 import { launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
 import { eventually } from './harness/workspace-page';
@@ -29,6 +37,7 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
 
   beforeAll(async () => {
     api = await apiSession(admin);
+    await waitForIdleWorker(api);
     all = await fetchAllAudios(api);
     // Tag a known mix: only music at or above the reel bound may come back from the filter.
     const reels = all.map((a) => a.reel_count).sort((a, b) => a - b);

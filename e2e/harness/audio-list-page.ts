@@ -55,3 +55,17 @@ export async function fetchAllAudios(api: APIRequestContext): Promise<AudioListI
     if (page.results.length < 100) return all;
   }
 }
+
+/**
+ * Waits until the analysis worker has no job queued or running (the demo catalog seeded just
+ * before starts one per media file), so the list's timings are not the worker's; at most 4 minutes.
+ */
+export async function waitForIdleWorker(api: APIRequestContext): Promise<void> {
+  const figure = (metrics: { key: string; value: unknown }[], key: string) =>
+    Number(metrics.find((m) => m.key === key)?.value ?? 0);
+  for (const deadline = Date.now() + 240_000; Date.now() < deadline;) {
+    const metrics = (await (await api.get('/api/metrics/')).json()) as { key: string; value: unknown }[];
+    if (figure(metrics, 'analysis_jobs_queued') + figure(metrics, 'analysis_jobs_running') === 0) return;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}

@@ -1,24 +1,14 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /** Rows a 1000 px high window shows below the filters, with some to spare; then as many per task. */
 export const FIRST_ROWS = 24;
 const MORE_ROWS = 25;
 
-const afterPaint = (run: () => void): (() => void) => {
-  // The first rows reach the screen before the rest are made.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-};
-
+/** The next rows come a frame's time later, in a task of their own, so the first rows reach the screen first. */
+const NEXT_ROWS_AFTER_MS = 16;
 /**
- * The rows to render: the first screenful at once, then the next ones by screenfuls after a paint,
- * each rendered as a transition (in slices), so no task blocks the page for long. Every row is in the document a moment later,
+ * The rows to render: the first screenful at once, then the next ones by screenfuls, each in a task
+ * of its own, so no task blocks the page for long. Every row is in the document a moment later,
  * for the keyboard, find-in-page and the row count; only the first paint waits on fewer rows.
  * `listKey` names the list (its filters and page): new rows of another list start from the first
  * screenful again, new rows of the same list (after a tag is toggled) keep every row shown.
@@ -33,10 +23,13 @@ export function useProgressiveRows<T>(rows: readonly T[], listKey: string): read
 
   useEffect(() => {
     if (complete) return undefined;
-    // A transition: React renders the next rows in slices, yielding to input between them.
-    return afterPaint(() =>
-      startTransition(() => setShown({ rows, listKey: current.listKey, count: current.count + MORE_ROWS })),
+    // A timer, not a frame callback or a transition: both can be held back indefinitely on a busy or
+    // hidden page, and the table would then never say it has all its rows (aria-busy).
+    const timer = setTimeout(
+      () => setShown({ rows, listKey: current.listKey, count: current.count + MORE_ROWS }),
+      NEXT_ROWS_AFTER_MS,
     );
+    return () => clearTimeout(timer);
   }, [rows, complete, current.count, current.listKey]);
 
   return complete ? rows : rows.slice(0, current.count);
