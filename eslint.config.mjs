@@ -47,4 +47,41 @@ export default tseslint.config(
       ],
     },
   },
+  // The persistence wing (api/src/persistence) owns what depends on the database engine: the change
+  // feed, the observed collections, the in-memory lists. Features read lists through ListQueries and
+  // write through their repositories; they never import the engine parts, the driver or mingo, nor
+  // reach a collection by its name.
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/persistence/**', 'api/src/**/*.spec.ts', 'api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'mongodb', message: 'Only the persistence wing talks to the driver; use a repository.' },
+            { name: 'mingo', message: 'Only the persistence wing evaluates filters in memory; use ListQueries.' },
+          ],
+          patterns: [
+            {
+              group: [
+                '**/persistence/change-feed',
+                '**/persistence/observed-collections',
+                '**/persistence/memory-list-index',
+              ],
+              message:
+                'An engine part of the persistence wing: read lists through ListQueries (persistence/list-query).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='collection'][arguments.0.type='Literal']",
+          message: 'Only the persistence wing reaches a collection by its name; use a model in a repository.',
+        },
+      ],
+    },
+  },
 );

@@ -17,10 +17,11 @@ import { MediaModule } from './media/media.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { MfeConfigModule } from './mfe-config/mfe-config.module';
 import { DatabaseModule } from './persistence/database.module';
+import { ReconciliationModule } from './reconciliation/reconciliation.module';
 import { SegmentsModule } from './segments/segments.module';
 import { SessionsModule } from './sessions/sessions.module';
-import { TagsApiModule } from './tags/tags-api.module';
-import { TemplateApprovalsModule } from './templates/template-approvals.module';
+import { TagsModule } from './tags/tags.module';
+import { TemplateApprovalsModule } from './template-approvals/template-approvals.module';
 import { TemplatesModule } from './templates/templates.module';
 import { UsageModule } from './usage/usage.module';
 import { UsersModule } from './users/users.module';
@@ -37,12 +38,13 @@ import { UsersModule } from './users/users.module';
     MfeConfigModule,
     AudiosModule,
     TemplatesModule,
-    TagsApiModule,
+    TagsModule,
     MediaModule,
     AnalysisModule,
     LocksModule,
     BeatsModule,
     TemplateApprovalsModule,
+    ReconciliationModule,
     ApprovalsApiModule,
     HlPointsModule,
     BeatImagesModule,

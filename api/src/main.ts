@@ -11,7 +11,8 @@ import { GrowthRefreshService } from './audios/growth-refresh.service';
 import { createLogger, NestPinoLogger } from './common/logger';
 import { loadConfig } from './config/env.schema';
 import { configureApp } from './configure-app';
-import { DatabaseWatch } from './health/database-watch.service';
+import { DatabaseWatch } from './persistence/database-watch.service';
+import { FiguresReconciliationService } from './reconciliation/figures-reconciliation.service';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
@@ -26,6 +27,11 @@ async function bootstrap(): Promise<void> {
   app.get(DatabaseWatch).onGiveUp = () => process.exit(1);
   await app.listen(config.PORT);
   logger.info(`API listening on port ${config.PORT}`);
+  // Figures a killed process left wrong (moved by a second command after their cause) are recounted.
+  app
+    .get(FiguresReconciliationService)
+    .reconcile()
+    .catch((error: Error) => logger.error({ err: error }, 'Reconciling the derived figures failed'));
   // Where the lists are kept in memory, read them now rather than on the first request.
   app
     .get(ApprovalRowsService)

@@ -6,8 +6,8 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
 import { GrowthRefreshService } from '../src/audios/growth-refresh.service';
-import { AudioEditsService } from '../src/beats/audio-edits.service';
 import { ImportReport, runImport } from '../src/import/run-import';
+import { AudioEditsService } from '../src/locks/audio-edits.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,7 @@
 import { AudiosRepository } from '../src/audios/audios.repository';
 import { AudiosService } from '../src/audios/audios.service';
-import { AudioEditsService } from '../src/beats/audio-edits.service';
+import { AudioEditsService } from '../src/locks/audio-edits.service';
+import { LocksRepository } from '../src/locks/locks.repository';
 import { audioModel } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
 import { buildTemplate, buildWorkspaceAudios, seedCatalog, writer } from './helpers/workspace-fixture';
@@ -170,7 +171,7 @@ describe('workspace locks', () => {
     const save = audiosOfMia.setEndingPoints.bind(audiosOfMia);
     const spy = jest.spyOn(audiosOfMia, 'setEndingPoints').mockImplementation(async (audioId, eps) => {
       const saved = await save(audioId, eps);
-      const state = await audiosOfMia.findLockState(audioId);
+      const state = await mia.app.get(LocksRepository).findLockState(audioId);
       if (state?.locked_by === 'leo' && state.lock_expires_at! > new Date()) landedUnderLock.push(String(eps));
       return saved;
     });

@@ -5,25 +5,21 @@ import { OnEvent } from '@nestjs/event-emitter';
 
 import { AUDIO_TAGS_CHANGED, type AudioTagsChanged } from '../audios/audio-events';
 import { AudiosService } from '../audios/audios.service';
-import { KeyedMutex } from '../audios/keyed-mutex';
-import { TemplatesRepository } from '../templates/templates.repository';
-import { USER_RENAMED, type UserRenamed } from '../users/user-events';
-import { ApprovalRecord, approvalRowId } from './approval.schema';
+import { BEAT_APPROVAL_CHANGED, type BeatApprovalChanged, type BeatApprovalFacts } from '../beats/beat-events';
 import {
-  BEAT_APPROVAL_CHANGED,
-  type BeatApprovalChanged,
-  type BeatApprovalFacts,
   TEMPLATE_APPROVAL_CHANGED,
   type TemplateApprovalChanged,
   type TemplateApprovalFacts,
   toTemplateApprovalFacts,
-} from './approval-events';
-import { ApprovalListIndex } from './approval-list-index';
+} from '../template-approvals/template-events';
+import { TemplatesRepository } from '../templates/templates.repository';
+import { USER_RENAMED, type UserRenamed } from '../users/user-events';
+import { ApprovalRecord, approvalRowId } from './approval.schema';
 import { ApprovalsRepository, filterByTags, PAGE_SORT } from './approvals.repository';
 
 const SYNC_CHUNK = 500;
 
-type RowBody = Omit<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys'>;
+type RowBody = Omit<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys' | 'source_version'>;
 
 /** A done beat's row on the approvals page, less its audio's facts. */
 function beatRowBody(b: BeatApprovalFacts): RowBody {
@@ -73,23 +69,21 @@ export function toApprovalRow(r: ApprovalRecord): ApprovalRow {
 /** Keeps the approvals read model: callers report every change of a beat's done flag or a template's approval. */
 @Injectable()
 export class ApprovalRowsService {
-  /** Row writes and tag copies of one audio run in turn, so a row never keeps tags read before a change. */
-  private readonly audioRows = new KeyedMutex();
-
   constructor(
     private readonly rows: ApprovalsRepository,
     private readonly audios: AudiosService,
     private readonly templates: TemplatesRepository,
-    private readonly listIndex: ApprovalListIndex,
   ) {}
 
+  /**
+   * An audio's rows take its new tags. A row inserted at the same moment with the tags read just
+   * before may keep them: rows carry their audio's facts only when inserted, and the
+   * reconciliation (start-up, or on demand) brings any row that differs back in line.
+   */
   @OnEvent(AUDIO_TAGS_CHANGED, { suppressErrors: false })
   async copyTags(change: AudioTagsChanged): Promise<void> {
     if ('removedTagKey' in change) await this.rows.removeTagKey(change.removedTagKey);
-    else
-      await this.audioRows.run(change.musicCanonicalId, async () =>
-        this.rows.setAudioFacts(change.musicCanonicalId, await this.readAudioFacts(change.musicCanonicalId)),
-      );
+    else await this.rows.setTagKeys(change.musicCanonicalId, change.tagKeys);
   }
 
   @OnEvent(USER_RENAMED, { suppressErrors: false })
@@ -97,16 +91,24 @@ export class ApprovalRowsService {
     await this.rows.renameApprover(from, to);
   }
 
+  /** One command: the row follows the beat's newest version, whichever write reaches it first. */
   @OnEvent(BEAT_APPROVAL_CHANGED, { suppressErrors: false })
-  async syncBeat({ id, facts }: BeatApprovalChanged): Promise<void> {
-    if (!facts?.done) return this.rows.deleteById(approvalRowId('beat', id));
-    await this.put(beatRowBody(facts));
+  async syncBeat({ id, version, facts, audio }: BeatApprovalChanged): Promise<void> {
+    if (!facts?.done) return this.rows.deleteAtVersion(approvalRowId('beat', id), version);
+    await this.rows.upsertAtVersion({ ...beatRowBody(facts), ...audio, source_version: version });
   }
 
+  /** One conditional write: the row follows the template's newest approval, whichever write reaches it first. */
   @OnEvent(TEMPLATE_APPROVAL_CHANGED, { suppressErrors: false })
   async syncTemplate(t: TemplateApprovalChanged): Promise<void> {
-    if (t.approved !== true) return this.rows.deleteById(approvalRowId('template', t.template_clips_media_id));
-    await this.put(templateRowBody(t));
+    const id = approvalRowId('template', t.template_clips_media_id);
+    if (t.approved !== true) return this.rows.deleteAtVersion(id, t.version);
+    const body = templateRowBody(t);
+    await this.rows.upsertAtVersion({
+      ...body,
+      ...(await this.readAudioFacts(body.music_canonical_id)),
+      source_version: t.version,
+    });
   }
 
   /** Rows of many sources at once (rebuilds); the audios' facts are read once per audio. */
@@ -152,30 +154,18 @@ export class ApprovalRowsService {
   /** GET /api/approvals/: newest approval first, PAGE_SIZE per page, audios carrying every tag. */
   async list(skip: number, tags: string[]): Promise<ApprovalPage> {
     const keys = [...new Set(tags.map(deriveTagKey))];
-    const { rows, total } = await this.listIndex.pageOr(filterByTags(keys), PAGE_SORT, skip, PAGE_SIZE, async () => {
-      const [rows, total] = await Promise.all([
-        this.rows.findPageByTags(keys, skip, PAGE_SIZE),
-        this.rows.countByTags(keys),
-      ]);
-      return { rows, total };
-    });
+    const { rows, total } = await this.rows.list.page(filterByTags(keys), PAGE_SORT, skip, PAGE_SIZE);
     return { results: rows.map(toApprovalRow), total };
   }
 
   /** Loads the in-memory page ahead of the first request, where the page is kept in memory. */
   async warmList(): Promise<void> {
-    await this.listIndex.warm();
+    await this.rows.list.warm();
   }
 
   async findRow(src: ApprovalSource, refId: string): Promise<ApprovalRow | null> {
     const row = await this.rows.findById(approvalRowId(src, refId));
     return row && toApprovalRow(row);
-  }
-
-  private put(body: RowBody): Promise<void> {
-    return this.audioRows.run(body.music_canonical_id, async () => {
-      await this.rows.upsert({ ...body, ...(await this.readAudioFacts(body.music_canonical_id)) });
-    });
   }
 
   private async readAudioFacts(

@@ -41,6 +41,10 @@ export class Approval {
   @Prop({ type: Number, required: true })
   segments_length_ms!: number;
 
+  /** The version of the beat the row shows (absent on template rows): an older write never overwrites it. */
+  @Prop({ type: Number, default: undefined })
+  source_version?: number;
+
   @Prop({ type: Date, default: null })
   approval_date!: Date | null;
 

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 
 import { AudiosModule } from '../audios/audios.module';
 import { BeatsModule } from '../beats/beats.module';
-import { TemplateApprovalsModule } from '../templates/template-approvals.module';
+import { TemplateApprovalsModule } from '../template-approvals/template-approvals.module';
 import { ApprovalsController } from './approvals.controller';
 import { ApprovalsModule } from './approvals.module';
 import { ApprovalsQueryService } from './approvals-query.service';

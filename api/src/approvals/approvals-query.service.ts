@@ -5,7 +5,7 @@ import { Injectable, NotFoundException, OnApplicationBootstrap } from '@nestjs/c
 import { AudiosService } from '../audios/audios.service';
 import { BeatsRepository } from '../beats/beats.repository';
 import { BeatsService } from '../beats/beats.service';
-import { TemplateApprovalsService } from '../templates/template-approvals.service';
+import { TemplateApprovalsService } from '../template-approvals/template-approvals.service';
 import { ApprovalRowsService } from './approval-rows.service';
 
 export const APPROVAL_NOT_FOUND_MESSAGE = 'Approval not found';

@@ -2,10 +2,8 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
 import { AudiosModule } from '../audios/audios.module';
-import { ListIndexModeModule } from '../persistence/list-index-mode.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { Approval, ApprovalSchema } from './approval.schema';
-import { ApprovalListIndex } from './approval-list-index';
 import { ApprovalRowsService } from './approval-rows.service';
 import { ApprovalsRepository } from './approvals.repository';
 
@@ -15,9 +13,8 @@ import { ApprovalsRepository } from './approvals.repository';
     MongooseModule.forFeature([{ name: Approval.name, schema: ApprovalSchema }]),
     AudiosModule,
     TemplatesModule,
-    ListIndexModeModule,
   ],
-  providers: [ApprovalsRepository, ApprovalRowsService, ApprovalListIndex],
+  providers: [ApprovalsRepository, ApprovalRowsService],
   exports: [ApprovalRowsService],
 })
 export class ApprovalsModule {}

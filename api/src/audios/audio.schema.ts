@@ -163,6 +163,10 @@ export class Audio {
   @Prop({ type: Number, default: 0, index: true })
   beat_and_template_approved!: number;
 
+  /** Writes that changed what the catalog recount derives (template approvals): a recount stores its figures only if none ended meanwhile. */
+  @Prop({ type: Number, default: 0 })
+  recount_writes?: number;
+
   /** Kept by the beats module: beats of type `ep`. */
   @Prop({ type: Number, default: 0 })
   ep_template_count!: number;
@@ -194,6 +198,10 @@ export class Audio {
   /** When the last of those writes began: a count older than EDIT_STALE_MS is a crashed writer's. */
   @Prop({ type: Date, default: null })
   edit_touched_at?: Date | null;
+
+  /** Someone is naming a new beat#N of this audio until then: parallel creates take turns. */
+  @Prop({ type: Date, default: null })
+  beat_naming_until?: Date | null;
 
   /** Tag texts as the tag list spells them. */
   @Prop({ type: [String], default: [] })

@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { AnyBulkWriteOperation, FilterQuery, Model } from 'mongoose';
+import type { AnyBulkWriteOperation, Model } from 'mongoose';
 
-import type { ChangeFeed } from '../persistence/change-feed';
-import { ListIndexMode } from '../persistence/list-index-mode';
-import { inWriteCommands } from '../persistence/write-commands';
+import { ListQueries, type ListQuery } from '../persistence/list-query';
 import { Audio, AudioRecord, StemTrackRecord } from './audio.schema';
-import { type AudioListFilter, type AudioListSort, range } from './audio-list-filter';
 
 /** Fields of a list row or the detail; the rest (search key, counters' inputs) stays in the database. */
 const VIEW_FIELDS = {
@@ -35,14 +32,6 @@ const VIEW_FIELDS = {
 } as const;
 
 export type AudioView = Pick<AudioRecord, Exclude<keyof typeof VIEW_FIELDS, '_id'>>;
-
-/** The lock and the count of edits under way. */
-export type AudioLockState = Pick<AudioRecord, 'locked_by' | 'lock_expires_at' | 'edits_in_flight' | 'edit_touched_at'>;
-
-/** Filter part: nobody but `username` holds a live lock. */
-function lockAllows(username: string, now: Date) {
-  return { $or: [{ locked_by: null }, { locked_by: username }, { lock_expires_at: { $lte: now } }] };
-}
 
 /** The per-audio figures the catalog totals add up. */
 const CATALOG_FIGURE_FIELDS = {
@@ -112,7 +101,6 @@ export const UNCOUNTED_FILTER = {
 
 /** What the segment statistics read of an audio. */
 export type SegmentSource = Pick<AudioRecord, 'reel_count' | 'trendlist' | 'counted_templates'>;
-const SEGMENT_SOURCE_FIELDS = { _id: 0, reel_count: 1, trendlist: 1, counted_templates: 1 } as const;
 
 /** What the HL points read of an audio. */
 export type StartTimeSource = Pick<AudioRecord, 'start_times'>;
@@ -133,10 +121,22 @@ export type AudioAnalysisSource = Pick<
 /** Values the catalog counters are derived from, per audio. */
 export type CounterInputs = Pick<
   AudioRecord,
-  'music_canonical_id' | 'highlight_start_times_in_ms' | 'beats_done_count'
+  'music_canonical_id' | 'highlight_start_times_in_ms' | 'beats_done_count' | 'recount_writes'
 >;
 
 export type BeatCounts = Pick<AudioRecord, 'beats_done_count' | 'ep_template_count'>;
+/** What one edit moves on its audio when it ends: the beat figures, and whether it changes what a recount derives. */
+export type EditDelta = BeatCounts & { recount_writes: number };
+
+const BEAT_FIGURE_FIELDS = {
+  _id: 0,
+  music_canonical_id: 1,
+  beats_done_count: 1,
+  ep_template_count: 1,
+  beat_and_template_approved: 1,
+  templates_approved_count: 1,
+} as const;
+export type BeatFigures = Pick<AudioRecord, Exclude<keyof typeof BEAT_FIGURE_FIELDS, '_id'>>;
 
 export type GrowthSource = Pick<AudioRecord, 'music_canonical_id' | 'growth' | 'reel_hours'>;
 
@@ -157,92 +157,19 @@ export type AudioCounters = Pick<
 
 @Injectable()
 export class AudiosRepository {
-  /** Which audios changed, for the processes that keep the list in memory (audio-list-index.ts). */
-  readonly changes: ChangeFeed;
+  /** The audio list: every audio's list row (the catalog page, the reports' figures, the recounts). */
+  readonly list: ListQuery<AudioListRow>;
 
   constructor(
     @InjectModel(Audio.name) private readonly audios: Model<Audio>,
-    private readonly listMode: ListIndexMode,
+    lists: ListQueries,
   ) {
-    this.changes = listMode.feed('audios');
-  }
-
-  /** Runs a write that may change the documents `ids`, recording them for the in-memory lists. */
-  private recordingChanges<T>(ids: string[], write: () => Promise<T>): Promise<T> {
-    return this.listMode.recording(this.changes, ids, write);
-  }
-
-  /** Ids of the audios matching `filter`, for a write by filter to record what it touched. */
-  private async findIds(filter: FilterQuery<Audio>): Promise<string[]> {
-    return (await this.audios.find(filter, { _id: 1 }).lean<Array<{ _id: string }>>().exec()).map((r) => r._id);
-  }
-
-  /** The segment-statistics fields of the audios in the reel-count range, with counted templates. */
-  findSegmentSources(reelCount: { min?: number; max?: number }): Promise<SegmentSource[]> {
-    const filter = { 'counted_templates.0': { $exists: true }, ...range('reel_count', reelCount.min, reelCount.max) };
-    return this.audios.find(filter, SEGMENT_SOURCE_FIELDS).lean<SegmentSource[]>().exec();
-  }
-
-  /** Audios without the figures the reports read (stored before they were kept). */
-  findUncountedIds(): Promise<string[]> {
-    return this.findIds(UNCOUNTED_FILTER);
-  }
-
-  /** Every audio's catalog figures (the totals add them up). */
-  findCatalogFigures(): Promise<CatalogFigures[]> {
-    return this.audios
-      .find({}, { _id: 0, ...CATALOG_FIGURE_FIELDS })
-      .lean<CatalogFigures[]>()
-      .exec();
-  }
-
-  /** Every audio's template start times. */
-  findStartTimeSources(): Promise<StartTimeSource[]> {
-    return this.audios
-      .find({ 'start_times.0': { $exists: true } }, { _id: 0, start_times: 1 })
-      .lean<StartTimeSource[]>()
-      .exec();
-  }
-
-  /** Every audio's list row (the in-memory list loads this once, then follows the changes). */
-  findAllListRows(): Promise<AudioListRow[]> {
-    return this.audios.find({}, LIST_ROW_FIELDS).lean<AudioListRow[]>().exec();
-  }
-
-  /** The list rows of these audios by id, in one `_id $in` read (indexed); absent ids were deleted. */
-  async findListRowsByIds(musicCanonicalIds: string[]): Promise<Map<string, AudioListRow>> {
-    const rows = await this.audios
-      .find({ _id: { $in: musicCanonicalIds } }, LIST_ROW_FIELDS)
-      .lean<AudioListRow[]>()
-      .exec();
-    return new Map(rows.map((row) => [row.music_canonical_id, row]));
+    this.list = lists.of<AudioListRow>(audios, { fields: LIST_ROW_FIELDS, idField: 'music_canonical_id' });
   }
 
   /** True when the catalog has at least one audio (a limit FerretDB serves without a scan). */
   async hasAny(): Promise<boolean> {
     return (await this.audios.findOne({}, { _id: 1 }).lean().exec()) !== null;
-  }
-
-  /** One page of the list and the number of matches, as two queries in parallel. */
-  async findPageAndCount(
-    filter: AudioListFilter,
-    sort: AudioListSort,
-    skip: number,
-    limit: number,
-  ): Promise<{ rows: AudioView[]; total: number }> {
-    const [rows, total] = await Promise.all([
-      this.audios.find(filter, VIEW_FIELDS).sort(sort).skip(skip).limit(limit).lean<AudioView[]>().exec(),
-      this.audios.countDocuments(filter).exec(),
-    ]);
-    return { rows, total };
-  }
-
-  /** Every audio with reels in its growth buckets: what the hourly growth refresh reads. */
-  findGrowthSources(): Promise<GrowthSource[]> {
-    return this.audios
-      .find({ 'reel_hours.0': { $exists: true } }, { _id: 0, music_canonical_id: 1, growth: 1, reel_hours: 1 })
-      .lean<GrowthSource[]>()
-      .exec();
   }
 
   /** Stores refreshed growth figures and the buckets they kept. */
@@ -254,10 +181,7 @@ export class AudiosRepository {
         update: { $set: { growth: r.growth, reel_hours: r.reel_hours } },
       },
     }));
-    await this.recordingChanges(
-      rows.map((r) => r.music_canonical_id),
-      () => inWriteCommands(ops, (slice) => this.audios.bulkWrite(slice, { ordered: false })),
-    );
+    await this.audios.bulkWrite(ops, { ordered: false });
   }
 
   /** Name, artist and tags of these audios, for the usage report. */
@@ -278,16 +202,14 @@ export class AudiosRepository {
 
   /** Sets the tags and answers the tag keys the audio carried just before, or null if it does not exist. */
   async replaceTags(musicCanonicalId: string, tags: string[], tagKeys: string[]): Promise<string[] | null> {
-    const before = await this.recordingChanges([musicCanonicalId], () =>
-      this.audios
-        .findOneAndUpdate(
-          { _id: musicCanonicalId },
-          { $set: { tags, tag_keys: tagKeys, updated_at: new Date() } },
-          { new: false },
-        )
-        .lean<AudioRecord>()
-        .exec(),
-    );
+    const before = await this.audios
+      .findOneAndUpdate(
+        { _id: musicCanonicalId },
+        { $set: { tags, tag_keys: tagKeys, updated_at: new Date() } },
+        { new: false },
+      )
+      .lean<AudioRecord>()
+      .exec();
     return before ? (before.tag_keys ?? []) : null;
   }
 
@@ -303,16 +225,12 @@ export class AudiosRepository {
   }
 
   async removeTagFromAll(tagKey: string, spellings: string[]): Promise<number> {
-    const ids = await this.findIds({ tag_keys: tagKey });
-    if (ids.length === 0) return 0;
-    const res = await this.recordingChanges(ids, () =>
-      this.audios
-        .updateMany(
-          { _id: { $in: ids } },
-          { $pullAll: { tag_keys: [tagKey], tags: spellings }, $set: { updated_at: new Date() } },
-        )
-        .exec(),
-    );
+    const res = await this.audios
+      .updateMany(
+        { tag_keys: tagKey },
+        { $pullAll: { tag_keys: [tagKey], tags: spellings }, $set: { updated_at: new Date() } },
+      )
+      .exec();
     return res.modifiedCount;
   }
 
@@ -333,30 +251,31 @@ export class AudiosRepository {
     return this.audios
       .find(
         { _id: { $in: musicCanonicalIds } },
-        { _id: 0, music_canonical_id: 1, highlight_start_times_in_ms: 1, beats_done_count: 1 },
+        { _id: 0, music_canonical_id: 1, highlight_start_times_in_ms: 1, beats_done_count: 1, recount_writes: 1 },
       )
       .lean<CounterInputs[]>()
       .exec();
   }
 
   /**
-   * Stores recounted figures, each only if the audio's done-beat count is still the one they were
-   * computed from (a beat write moves it with `$inc` meanwhile); the caller recounts the others.
+   * Stores recounted figures, each only if the audio's done-beat count and recounting writes are
+   * still the ones they were computed from (writes move them with `$inc` meanwhile): an optimistic
+   * check, atomic on the embedded server as on MongoDB; the caller recounts the others.
    */
-  async setCounters(
-    rows: Array<{ musicCanonicalId: string; beatsDoneCount: number; counters: AudioCounters }>,
-  ): Promise<void> {
+  async setCounters(rows: Array<{ inputs: CounterInputs; counters: AudioCounters }>): Promise<void> {
     if (rows.length === 0) return;
-    const ops: AnyBulkWriteOperation<Audio>[] = rows.map(({ musicCanonicalId, beatsDoneCount, counters }) => ({
+    const orZero = (n: number | undefined) => n || { $in: [0, null] };
+    const ops: AnyBulkWriteOperation<Audio>[] = rows.map(({ inputs, counters }) => ({
       updateOne: {
-        filter: { _id: musicCanonicalId, beats_done_count: beatsDoneCount || { $in: [0, null] } },
+        filter: {
+          _id: inputs.music_canonical_id,
+          beats_done_count: orZero(inputs.beats_done_count),
+          recount_writes: orZero(inputs.recount_writes),
+        },
         update: { $set: counters },
       },
     }));
-    await this.recordingChanges(
-      rows.map((r) => r.musicCanonicalId),
-      () => inWriteCommands(ops, (slice) => this.audios.bulkWrite(slice, { ordered: false })),
-    );
+    await this.audios.bulkWrite(ops, { ordered: false });
   }
 
   /** Inserts or updates audios by `music_canonical_id`; fields absent from `set` keep their values. */
@@ -369,114 +288,38 @@ export class AudiosRepository {
         upsert: true,
       },
     }));
-    await this.recordingChanges(
-      rows.map((r) => r.set.music_canonical_id!),
-      () => inWriteCommands(ops, (slice) => this.audios.bulkWrite(slice, { ordered: false })),
-    );
+    await this.audios.bulkWrite(ops, { ordered: false });
   }
 
   async insertMany(records: AudioRecord[]): Promise<void> {
-    const ids = records.map((r) => r.music_canonical_id);
-    await this.recordingChanges(ids, () =>
-      this.audios.insertMany(
-        records.map((r) => ({ ...r, _id: r.music_canonical_id })),
-        { ordered: false, lean: true },
-      ),
+    await this.audios.insertMany(
+      records.map((r) => ({ ...r, _id: r.music_canonical_id })),
+      { ordered: false, lean: true },
     );
   }
 
   /** Saves the ending points; false when the audio does not exist. */
   async setEndingPoints(musicCanonicalId: string, eps: number[]): Promise<boolean> {
-    const res = await this.recordingChanges([musicCanonicalId], () =>
-      this.audios.updateOne({ _id: musicCanonicalId }, { $set: { eps, updated_at: new Date() } }).exec(),
-    );
-    return res.matchedCount > 0;
-  }
-
-  /**
-   * Takes or refreshes the lock for `username` in one conditional write: only while nobody else
-   * holds a live lock and no other writer's edit is under way (a count older than `editsStaleBefore`
-   * is a crashed writer's). False when the audio is missing or the condition failed.
-   */
-  async takeLock(
-    musicCanonicalId: string,
-    username: string,
-    now: Date,
-    expiresAt: Date,
-    editsStaleBefore: Date,
-  ): Promise<boolean> {
-    const noOtherEdits = {
-      $or: [
-        { locked_by: username, lock_expires_at: { $gt: now } },
-        { edits_in_flight: { $exists: false } },
-        { edits_in_flight: { $lte: 0 } },
-        { edit_touched_at: { $lt: editsStaleBefore } },
-      ],
-    };
-    const res = await this.recordingChanges([musicCanonicalId], () =>
-      this.audios
-        .updateOne(
-          { _id: musicCanonicalId, $and: [lockAllows(username, now), noOtherEdits] },
-          { $set: { locked_by: username, lock_expires_at: expiresAt } },
-        )
-        .exec(),
-    );
-    return res.matchedCount > 0;
-  }
-
-  /** Clears the lock whoever holds it; false when the audio does not exist. */
-  async clearLock(musicCanonicalId: string): Promise<boolean> {
-    const res = await this.recordingChanges([musicCanonicalId], () =>
-      this.audios.updateOne({ _id: musicCanonicalId }, { $set: { locked_by: null, lock_expires_at: null } }).exec(),
-    );
-    return res.matchedCount > 0;
-  }
-
-  /** The lock and the edits under way, to explain a refused lock or edit; null when the audio does not exist. */
-  findLockState(musicCanonicalId: string): Promise<AudioLockState | null> {
-    const fields = { _id: 0, locked_by: 1, lock_expires_at: 1, edits_in_flight: 1, edit_touched_at: 1 };
-    return this.audios.findOne({ _id: musicCanonicalId }, fields).lean<AudioLockState>().exec();
-  }
-
-  /**
-   * Counts one edit of `username` under way, in one conditional write, unless someone else holds a
-   * live lock; answers the audio as the edit sees it, or null (missing audio, or locked).
-   */
-  beginEdit(musicCanonicalId: string, username: string, now: Date): Promise<AudioView | null> {
-    return this.audios
-      .findOneAndUpdate(
-        { _id: musicCanonicalId, ...lockAllows(username, now) },
-        { $inc: { edits_in_flight: 1 }, $set: { edit_touched_at: now } },
-        // The whole document: FerretDB v1 has no projection on findAndModify.
-        { returnDocument: 'after' },
-      )
-      .lean<AudioView>()
+    const res = await this.audios
+      .updateOne({ _id: musicCanonicalId }, { $set: { eps, updated_at: new Date() } })
       .exec();
+    return res.matchedCount > 0;
   }
 
   /**
    * Moves the beat figures by what one edit changed (done beats also count as approvals) and the
-   * count of edits under way by `inFlight`; no write when nothing moves.
+   * count of edits under way by `inFlight`, in one write; no write when nothing moves.
    */
-  async moveBeatCounts(musicCanonicalId: string, delta: BeatCounts, inFlight = 0): Promise<void> {
-    const moved = delta.beats_done_count !== 0 || delta.ep_template_count !== 0;
-    if (!moved && inFlight === 0) return;
-    const inc = {
-      ...(inFlight !== 0 ? { edits_in_flight: inFlight } : {}),
-      beats_done_count: delta.beats_done_count,
-      ep_template_count: delta.ep_template_count,
-      beat_and_template_approved: delta.beats_done_count,
-    };
-    const write = () => this.audios.updateOne({ _id: musicCanonicalId }, { $inc: inc }).exec();
-    await (moved ? this.recordingChanges([musicCanonicalId], write) : write());
-  }
-
-  async renameLockHolder(from: string, to: string): Promise<void> {
-    const ids = await this.findIds({ locked_by: from });
-    if (ids.length === 0) return;
-    await this.recordingChanges(ids, () =>
-      this.audios.updateMany({ _id: { $in: ids }, locked_by: from }, { $set: { locked_by: to } }).exec(),
-    );
+  async moveBeatCounts(musicCanonicalId: string, delta: BeatCounts & Partial<EditDelta>, inFlight = 0): Promise<void> {
+    const inc: Record<string, number> = {};
+    if (delta.recount_writes) inc.recount_writes = delta.recount_writes;
+    if (inFlight !== 0) inc.edits_in_flight = inFlight;
+    if (delta.beats_done_count !== 0) {
+      inc.beats_done_count = delta.beats_done_count;
+      inc.beat_and_template_approved = delta.beats_done_count;
+    }
+    if (delta.ep_template_count !== 0) inc.ep_template_count = delta.ep_template_count;
+    if (Object.keys(inc).length > 0) await this.audios.updateOne({ _id: musicCanonicalId }, { $inc: inc }).exec();
   }
 
   findAnalysisSource(musicCanonicalId: string): Promise<AudioAnalysisSource | null> {
@@ -496,9 +339,9 @@ export class AudiosRepository {
 
   /** Stem state of one audio; false when it does not exist. */
   async setStemState(musicCanonicalId: string, status: string | null, tracks: StemTrackRecord[]): Promise<boolean> {
-    const res = await this.recordingChanges([musicCanonicalId], () =>
-      this.audios.updateOne({ _id: musicCanonicalId }, { $set: { stem_status: status, stem_tracks: tracks } }).exec(),
-    );
+    const res = await this.audios
+      .updateOne({ _id: musicCanonicalId }, { $set: { stem_status: status, stem_tracks: tracks } })
+      .exec();
     return res.matchedCount > 0;
   }
 
@@ -509,29 +352,21 @@ export class AudiosRepository {
     status: string,
     tracks: StemTrackRecord[],
   ): Promise<void> {
-    const ids = await this.findIds({ media_hash: mediaHash, stem_status: { $in: fromStatuses } });
-    if (ids.length === 0) return;
-    await this.recordingChanges(ids, () =>
-      this.audios
-        .updateMany(
-          { _id: { $in: ids }, stem_status: { $in: fromStatuses } },
-          { $set: { stem_status: status, stem_tracks: tracks } },
-        )
-        .exec(),
-    );
+    await this.audios
+      .updateMany(
+        { media_hash: mediaHash, stem_status: { $in: fromStatuses } },
+        { $set: { stem_status: status, stem_tracks: tracks } },
+      )
+      .exec();
   }
 
   /** Peaks of one media file (and its decoded length where none was recorded) on every audio using it. */
   async setPeaksByMediaHash(mediaHash: string, peaksUrl: string, durationMs: number): Promise<void> {
-    const ids = await this.findIds({ media_hash: mediaHash });
-    if (ids.length === 0) return;
-    await this.recordingChanges(ids, async () => {
-      // The length first: whoever sees the peaks url (what readers wait for) also sees it.
-      await this.audios
-        .updateMany({ _id: { $in: ids }, duration_ms: null }, { $set: { duration_ms: durationMs } })
-        .exec();
-      await this.audios.updateMany({ _id: { $in: ids } }, { $set: { peaks_url: peaksUrl } }).exec();
-    });
+    // The length first: whoever sees the peaks url (what readers wait for) also sees it.
+    await this.audios
+      .updateMany({ media_hash: mediaHash, duration_ms: null }, { $set: { duration_ms: durationMs } })
+      .exec();
+    await this.audios.updateMany({ media_hash: mediaHash }, { $set: { peaks_url: peaksUrl } }).exec();
   }
 
   /** Media files (hash and public url) of audios that have no peaks yet, at most `limit`. */
@@ -549,5 +384,22 @@ export class AudiosRepository {
 
   findExistingIds(musicCanonicalIds: string[]): Promise<string[]> {
     return this.audios.distinct('_id', { _id: { $in: musicCanonicalIds } }).exec() as Promise<string[]>;
+  }
+
+  /** The beat figures of these audios (or all), and the approved templates they add to. */
+  findBeatFigures(musicCanonicalIds?: string[]): Promise<BeatFigures[]> {
+    const filter = musicCanonicalIds ? { _id: { $in: musicCanonicalIds } } : {};
+    return this.audios.find(filter, BEAT_FIGURE_FIELDS).lean<BeatFigures[]>().exec();
+  }
+
+  /** Sets recounted beat figures only if every one still holds the value found wrong; false otherwise. */
+  async setBeatFiguresIf(
+    musicCanonicalId: string,
+    stored: Record<string, number>,
+    counted: Record<string, number>,
+  ): Promise<boolean> {
+    const still = Object.fromEntries(Object.entries(stored).map(([field, n]) => [field, n || { $in: [0, null] }]));
+    const res = await this.audios.updateOne({ _id: musicCanonicalId, ...still }, { $set: counted }).exec();
+    return res.modifiedCount > 0;
   }
 }

@@ -1,12 +1,12 @@
 import type { AudioDetail, AudioListPage, AudioListQuery } from '@curator/shared/contract';
 import { deriveTagKey, PAGE_SIZE } from '@curator/shared/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 
+import { TAG_DELETED, type TagDeleted } from '../tags/tag-events';
 import { TagsService } from '../tags/tags.service';
 import { AUDIO_TAGS_CHANGED, type AudioTagsChanged } from './audio-events';
-import { buildAudioListFilter, buildAudioListSort } from './audio-list-filter';
-import { AudioListIndex } from './audio-list-index';
+import { buildAudioListFilter, buildAudioListSort, range } from './audio-list-filter';
 import { toAudioDetail, toAudioListItem } from './audio-view';
 import {
   AudiosRepository,
@@ -23,7 +23,6 @@ export class AudiosService {
   constructor(
     private readonly audios: AudiosRepository,
     private readonly tags: TagsService,
-    private readonly listIndex: AudioListIndex,
     private readonly events: EventEmitter2,
   ) {}
 
@@ -41,9 +40,7 @@ export class AudiosService {
   async list(query: AudioListQuery): Promise<AudioListPage> {
     const filter = buildAudioListFilter(query);
     const sort = buildAudioListSort(query);
-    const { rows, total } = await this.listIndex.pageOr(filter, sort, query.skip, PAGE_SIZE, () =>
-      this.audios.findPageAndCount(filter, sort, query.skip, PAGE_SIZE),
-    );
+    const { rows, total } = await this.audios.list.page(filter, sort, query.skip, PAGE_SIZE);
     const now = new Date();
     return { results: rows.map((r) => toAudioListItem(r, now)), total };
   }
@@ -53,22 +50,25 @@ export class AudiosService {
    * least; the caller applies the range too): from the in-memory list where there is one.
    */
   async segmentSources(reelCount: { min?: number; max?: number }): Promise<Iterable<SegmentSource>> {
-    return this.listIndex.everyAudio(() => this.audios.findSegmentSources(reelCount));
+    return this.audios.list.matching({
+      'counted_templates.0': { $exists: true },
+      ...range('reel_count', reelCount.min, reelCount.max),
+    });
   }
 
   /** The catalog's totals (audios, reels, templates by kind), from the audios' figures. */
   async catalogTotals(): Promise<CatalogTotals> {
-    return sumCatalogFigures(await this.listIndex.everyAudio(() => this.audios.findCatalogFigures()));
+    return sumCatalogFigures(await this.audios.list.matching({}));
   }
 
   /** Every audio's template start times: from the in-memory list where there is one. */
   async startTimeSources(): Promise<Iterable<StartTimeSource>> {
-    return this.listIndex.everyAudio(() => this.audios.findStartTimeSources());
+    return this.audios.list.matching({ 'start_times.0': { $exists: true } });
   }
 
   /** Loads the in-memory list ahead of the first request, where the list is kept in memory. */
   async warmList(): Promise<void> {
-    await this.listIndex.warm();
+    await this.audios.list.warm();
   }
 
   async detail(musicCanonicalId: string): Promise<AudioDetail> {
@@ -91,13 +91,13 @@ export class AudiosService {
       keys.filter((k) => !before.includes(k)),
       before.filter((k) => !keys.includes(k)),
     );
-    await this.notifyTagsChanged({ musicCanonicalId });
+    await this.notifyTagsChanged({ musicCanonicalId, tagKeys: keys });
     return { tags };
   }
 
-  /** DELETE /api/tags/{text}/: the tag record goes, and so does the tag on every audio. */
-  async deleteTag(text: string): Promise<void> {
-    const key = await this.tags.removeRecord(text);
+  /** A deleted tag leaves every audio. */
+  @OnEvent(TAG_DELETED, { suppressErrors: false })
+  async removeTag({ tagKey: key }: TagDeleted): Promise<void> {
     const spellings = await this.audios.findTagSpellings(key);
     await this.audios.removeTagFromAll(key, spellings);
     await this.notifyTagsChanged({ removedTagKey: key });

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 
 import { ReelsRepository } from '../reels/reels.repository';
 import { TemplatesRepository } from '../templates/templates.repository';
-import { AudioListIndex } from './audio-list-index';
-import { AudiosRepository, UNCOUNTED_FILTER } from './audios.repository';
+import { AudiosRepository, type CounterInputs, UNCOUNTED_FILTER } from './audios.repository';
 import { computeAudioCounters, isStartedAtHighlight } from './catalog-counters';
 
 const CHUNK = 500;
 /** Recounts of one audio whose done-beat count keeps moving under it, before leaving it to the next write. */
 const RECOUNT_TRIES = 5;
+
+const inputsKey = (a: CounterInputs) => `${a.beats_done_count ?? 0}/${a.recount_writes ?? 0}`;
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -32,7 +33,6 @@ export class CatalogCountersService {
     private readonly audios: AudiosRepository,
     private readonly templates: TemplatesRepository,
     private readonly reels: ReelsRepository,
-    private readonly listIndex: AudioListIndex,
   ) {}
 
   async recount(musicCanonicalIds: Iterable<string>, now = new Date()): Promise<void> {
@@ -45,12 +45,7 @@ export class CatalogCountersService {
    * API); run once at start-up. Returns how many were recounted.
    */
   async recountUncounted(now = new Date()): Promise<number> {
-    // Where the list is in memory its rows tell, sparing a scan of the collection.
-    const ids = await this.listIndex.matchingOr(
-      UNCOUNTED_FILTER,
-      (row) => row.music_canonical_id,
-      () => this.audios.findUncountedIds(),
-    );
+    const ids = [...(await this.audios.list.matching(UNCOUNTED_FILTER))].map((row) => row.music_canonical_id);
     await this.recount(ids, now);
     return ids.length;
   }
@@ -60,14 +55,12 @@ export class CatalogCountersService {
     for (let pending = ids, tries = 0; pending.length > 0 && tries < RECOUNT_TRIES; tries++) {
       const used = await this.recountOnce(pending, now);
       const stored = await this.audios.findCounterInputs(pending);
-      pending = stored
-        .filter((a) => (a.beats_done_count ?? 0) !== used.get(a.music_canonical_id))
-        .map((a) => a.music_canonical_id);
+      pending = stored.filter((a) => inputsKey(a) !== used.get(a.music_canonical_id)).map((a) => a.music_canonical_id);
     }
   }
 
-  /** One recount; answers the done-beat count each audio's figures were computed from. */
-  private async recountOnce(ids: string[], now: Date): Promise<Map<string, number>> {
+  /** One recount; answers the inputs (done beats, recounting writes) each audio's figures were computed from. */
+  private async recountOnce(ids: string[], now: Date): Promise<Map<string, string>> {
     const [audios, templateRows, reelRows] = await Promise.all([
       this.audios.findCounterInputs(ids),
       this.templates.findCounterRows(ids),
@@ -84,15 +77,10 @@ export class CatalogCountersService {
           flagChanges.push({ templateClipsMediaId: t.template_clips_media_id, value });
       }
       const reelTimes = (reelsByAudio.get(audio.music_canonical_id) ?? []).map((r) => r.taken_at);
-      const beatsDoneCount = audio.beats_done_count ?? 0;
-      return {
-        musicCanonicalId: audio.music_canonical_id,
-        beatsDoneCount,
-        counters: computeAudioCounters(audio, templates, reelTimes, now),
-      };
+      return { inputs: audio, counters: computeAudioCounters(audio, templates, reelTimes, now) };
     });
     await this.templates.setStartedAtHighlight(flagChanges);
     await this.audios.setCounters(counters);
-    return new Map(counters.map((c) => [c.musicCanonicalId, c.beatsDoneCount]));
+    return new Map(counters.map((c) => [c.inputs.music_canonical_id, inputsKey(c.inputs)]));
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 
-import { AudioListIndex } from './audio-list-index';
 import { AudiosRepository, type GrowthSource } from './audios.repository';
 import { growthAt, keepRecentReelHours } from './catalog-counters';
 
@@ -16,10 +15,7 @@ export const GROWTH_REFRESH_MS = 60 * 60 * 1000;
 export class GrowthRefreshService implements OnModuleDestroy {
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly audios: AudiosRepository,
-    private readonly listIndex: AudioListIndex,
-  ) {}
+  constructor(private readonly audios: AudiosRepository) {}
 
   /** Refreshes now, then every GROWTH_REFRESH_MS (API processes call this once). */
   start(onError: (error: Error) => void): void {
@@ -31,7 +27,7 @@ export class GrowthRefreshService implements OnModuleDestroy {
 
   /** Stores Growth as of `now` for every audio whose figure or buckets moved; answers how many. */
   async refresh(now = new Date()): Promise<number> {
-    const sources = await this.listIndex.everyOr(() => this.audios.findGrowthSources());
+    const sources = await this.audios.list.matching({ 'reel_hours.0': { $exists: true } });
     const moved: GrowthSource[] = [];
     for (const audio of sources) {
       const hours = audio.reel_hours ?? [];

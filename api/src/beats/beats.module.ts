@@ -3,7 +3,6 @@ import { MongooseModule } from '@nestjs/mongoose';
 
 import { AudiosModule } from '../audios/audios.module';
 import { LocksModule } from '../locks/locks.module';
-import { AudioEditsService } from './audio-edits.service';
 import { Beat, BeatSchema } from './beat.schema';
 import { BeatsController } from './beats.controller';
 import { BeatsRepository } from './beats.repository';
@@ -13,7 +12,7 @@ import { EndingPointsController } from './ending-points.controller';
 @Module({
   imports: [MongooseModule.forFeature([{ name: Beat.name, schema: BeatSchema }]), AudiosModule, LocksModule],
   controllers: [BeatsController, EndingPointsController],
-  providers: [BeatsRepository, BeatsService, AudioEditsService],
-  exports: [BeatsService, BeatsRepository, AudioEditsService],
+  providers: [BeatsRepository, BeatsService],
+  exports: [BeatsService, BeatsRepository],
 })
 export class BeatsModule {}

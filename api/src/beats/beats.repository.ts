@@ -62,6 +62,14 @@ export class BeatsRepository {
       .exec();
   }
 
+  /** Renames the beat only if it still has `from`, raising its version; answers it as it is now, or null. */
+  renameIfNamed(id: Types.ObjectId, from: string, to: string): Promise<BeatRecord | null> {
+    return this.beats
+      .findOneAndUpdate({ _id: id, name: from }, { $set: { name: to }, $inc: { version: 1 } }, { new: true })
+      .lean<BeatRecord>()
+      .exec();
+  }
+
   /** Deletes the beat; answers it as it was, or null when it was not there. */
   deleteById(id: string): Promise<BeatRecord | null> {
     const _id = toObjectId(id);
@@ -90,5 +98,20 @@ export class BeatsRepository {
   async renameUser(from: string, to: string): Promise<void> {
     await this.beats.updateMany({ done_by: from }, { $set: { done_by: to } }).exec();
     await this.beats.updateMany({ created_by: from }, { $set: { created_by: to } }).exec();
+  }
+
+  /** Beats matching `filter` per audio (of these audios, or all). */
+  async countPerAudio(
+    filter: { done?: boolean; type?: string },
+    musicCanonicalIds?: string[],
+  ): Promise<Map<string, number>> {
+    const match = musicCanonicalIds ? { ...filter, music_canonical_id: { $in: musicCanonicalIds } } : filter;
+    const rows = await this.beats
+      .aggregate<{ _id: string; n: number }>([
+        { $match: match },
+        { $group: { _id: '$music_canonical_id', n: { $sum: 1 } } },
+      ])
+      .exec();
+    return new Map(rows.map((r) => [r._id, r.n]));
   }
 }

@@ -3,6 +3,7 @@ import type { BeatType } from '@curator/shared/domain';
 import {
   deriveAudioType,
   deriveSegments,
+  deriveTagKey,
   EP_BEAT_TOO_LONG_MESSAGE,
   isEpBeatTooLong,
   nameNewBeat,
@@ -11,12 +12,12 @@ import {
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 
-import { BEAT_APPROVAL_CHANGED, type BeatApprovalChanged } from '../approvals/approval-events';
 import { AudiosService } from '../audios/audios.service';
 import { bodyFieldError } from '../common/api-errors';
+import { type AudioEdit, AudioEditsService } from '../locks/audio-edits.service';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
-import { type AudioEdit, AudioEditsService } from './audio-edits.service';
 import type { BeatRecord } from './beat.schema';
+import { BEAT_APPROVAL_CHANGED, type BeatApprovalChanged } from './beat-events';
 import { BeatAnswer, toBeatWire } from './beat-wire';
 import { BeatChanges, BeatsRepository } from './beats.repository';
 
@@ -60,29 +61,31 @@ export class BeatsService {
   }
 
   /**
-   * POST /api/beats/: an empty name becomes beat#N, named under the audio's edit lease so parallel
+   * POST /api/beats/: an empty name becomes beat#N, picked in the audio's naming turn so parallel
    * creates get distinct names; derived fields come from the offsets only; a new beat is not done.
    */
   create(body: BeatCreate, username: string): Promise<BeatAnswer> {
     const autoNamed = body.name.trim() === '';
-    const run = autoNamed ? this.edits.runRecounting.bind(this.edits) : this.edits.run.bind(this.edits);
-    return run(body.music_canonical_id, username, async (edit) => {
+    return this.edits.run(body.music_canonical_id, username, async (edit) => {
       const audio = edit.audio;
-      const count = await this.beats.countForAudio(body.music_canonical_id);
-      const taken = autoNamed ? (await this.beats.findForAudio(body.music_canonical_id)).map((b) => b.name) : [];
-      const now = new Date();
-      const made = await this.beats.insert({
-        music_canonical_id: body.music_canonical_id,
-        name: nameNewBeat(body.name, count, taken),
-        type: body.type,
-        ...deriveBeatFields(body.offsets, audio, body.audio_type, body.type),
-        ...doneFields(false, username, now),
-        template_clips_media_id: body.template_clips_media_id ?? null,
-        version: 0,
-        created_by: username,
-        created_at: now,
-        updated_at: now,
-      });
+      const insert = async () => {
+        const count = await this.beats.countForAudio(body.music_canonical_id);
+        const taken = autoNamed ? (await this.beats.findForAudio(body.music_canonical_id)).map((b) => b.name) : [];
+        const now = new Date();
+        return this.beats.insert({
+          music_canonical_id: body.music_canonical_id,
+          name: nameNewBeat(body.name, count, taken),
+          type: body.type,
+          ...deriveBeatFields(body.offsets, audio, body.audio_type, body.type),
+          ...doneFields(false, username, now),
+          template_clips_media_id: body.template_clips_media_id ?? null,
+          version: 0,
+          created_by: username,
+          created_at: now,
+          updated_at: now,
+        });
+      };
+      const made = autoNamed ? await this.edits.inBeatNamingTurn(body.music_canonical_id, insert) : await insert();
       await this.follow(edit, null, made);
       return toBeatWire(made);
     });
@@ -172,37 +175,44 @@ export class BeatsService {
   /**
    * What follows one beat write (null before = created, null after = deleted): the audio's counters
    * move by the difference when the edit ends, and the approvals page gets, changes or loses the
-   * beat's row.
+   * beat's row (its audio's facts as the edit read them).
    */
   private async follow<T extends BeatRecord | null>(edit: AudioEdit, before: BeatRecord | null, after: T): Promise<T> {
     edit.count({
       beats_done_count: countIf(after?.done) - countIf(before?.done),
       ep_template_count: countIf(after?.type === 'ep') - countIf(before?.type === 'ep'),
     });
-    if (before?.done || after?.done) await this.syncApprovalRow((after ?? before)!._id.toHexString(), after);
-    return after;
-  }
-
-  /**
-   * Writes the beat's approvals row from `state`, then reads the beat again: when another write
-   * moved it meanwhile, its row may have been written before this one, so the row follows the
-   * newest state until a read after the row write finds the beat unchanged.
-   */
-  private async syncApprovalRow(id: string, state: BeatRecord | null): Promise<void> {
-    for (let tries = 0; tries < ROW_SYNC_TRIES; tries++) {
-      await this.events.emitAsync(BEAT_APPROVAL_CHANGED, {
-        id,
-        facts: state && toApprovalFacts(state),
-      } satisfies BeatApprovalChanged);
-      const current = await this.beats.findById(id);
-      if ((current?.version ?? null) === (state?.version ?? null)) return;
-      state = current;
+    if (before?.done || after?.done) {
+      const { audio } = edit;
+      const facts = {
+        audio_name: audio.audio_name,
+        artist_name: audio.artist_name,
+        tag_keys: audio.tags.map(deriveTagKey),
+      };
+      let state: BeatRecord | null = after;
+      let version = after ? after.version : before!.version + 1;
+      const id = (after ?? before)!._id.toHexString();
+      for (let tries = 0; tries < ROW_FOLLOW_TRIES; tries++) {
+        await this.events.emitAsync(BEAT_APPROVAL_CHANGED, {
+          id,
+          version,
+          facts: state && toApprovalFacts(state),
+          audio: facts,
+        } satisfies BeatApprovalChanged);
+        // A row written is checked once: a newer write may have removed it before this one landed.
+        if (!state?.done) break;
+        const current = await this.beats.findById(id);
+        if (current?.version === version) break;
+        state = current;
+        version = current ? current.version : version + 1;
+      }
     }
+    return after;
   }
 }
 
 /** Row writes of one beat before leaving the row to the write that keeps moving it. */
-const ROW_SYNC_TRIES = 8;
+const ROW_FOLLOW_TRIES = 3;
 
 const countIf = (flag: boolean | undefined) => (flag ? 1 : 0);
 

@@ -5,7 +5,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AudioParamsDto } from '../audios/audios.dto';
 import { AudiosService } from '../audios/audios.service';
 import { CurrentUser, type SessionUser } from '../common/auth.decorators';
-import { AudioEditsService } from './audio-edits.service';
+import { AudioEditsService } from '../locks/audio-edits.service';
 import { EndingPointsBodyDto, EndingPointsDto } from './beats.dto';
 
 @ApiTags('audio')

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 
-import { DatabaseWatch } from './database-watch.service';
+import { DatabaseWatch } from '../persistence/database-watch.service';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 

@@ -4,10 +4,10 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { OnEvent } from '@nestjs/event-emitter';
 
 import { deriveLockState } from '../audios/audio-view';
-import { AudiosRepository } from '../audios/audios.repository';
 import { AUDIO_NOT_FOUND_MESSAGE } from '../audios/audios.service';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import { LockClock } from './lock-clock';
+import { LocksRepository } from './locks.repository';
 
 /** An edit counted as under way for longer than this was left by a writer that stopped mid-edit. */
 export const EDIT_STALE_MS = 10_000;
@@ -28,13 +28,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 @Injectable()
 export class LocksService {
   constructor(
-    private readonly audios: AudiosRepository,
+    private readonly locks: LocksRepository,
     private readonly clock: LockClock,
   ) {}
 
   @OnEvent(USER_RENAMED, { suppressErrors: false })
   async renameHolder({ from, to }: UserRenamed): Promise<void> {
-    await this.audios.renameLockHolder(from, to);
+    await this.locks.renameLockHolder(from, to);
   }
 
   /** POST /api/audio/{id}/lock/: takes a free or expired lock, refreshes one's own, else 409. */
@@ -44,9 +44,9 @@ export class LocksService {
       const now = this.clock.now();
       const expiresAt = new Date(now.getTime() + LOCK_EXPIRY_MS);
       const staleBefore = new Date(now.getTime() - EDIT_STALE_MS);
-      if (await this.audios.takeLock(musicCanonicalId, username, now, expiresAt, staleBefore))
+      if (await this.locks.takeLock(musicCanonicalId, username, now, expiresAt, staleBefore))
         return { locked: true, locked_by: username };
-      const state = await this.audios.findLockState(musicCanonicalId);
+      const state = await this.locks.findLockState(musicCanonicalId);
       if (!state) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
       const { locked_by: holder } = deriveLockState(state, now);
       if (holder !== null && holder !== username) throw new ConflictException({ detail: formatLockedBy(holder) });
@@ -58,7 +58,7 @@ export class LocksService {
 
   /** POST /api/audio/{id}/unlock/: any logged-in user may clear the lock (docs/screens.md: Unlock, then take it). */
   async release(musicCanonicalId: string): Promise<LockState> {
-    if (!(await this.audios.clearLock(musicCanonicalId))) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
+    if (!(await this.locks.clearLock(musicCanonicalId))) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
     return { locked: false, locked_by: null };
   }
 }

@@ -1,66 +1,104 @@
-import type { Connection } from 'mongoose';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
-import { isDuplicateKeyError } from './duplicate-key';
+import type { Collection, Connection } from 'mongoose';
 
-/** Entries kept per stream; a reader that falls further behind starts over from the collection. */
-export const CHANGE_FEED_KEEP = 10_000;
-/** Every this many entries, the writer of the entry prunes the ones older than CHANGE_FEED_KEEP. */
-const PRUNE_EVERY = 1_000;
-/** Entries a reader fetches per query. */
-const READ_BATCH = 100;
+/** Length of one slot of the feed: every id changed in it is kept in one document. */
+const SLOT_MS = 2_000;
+/**
+ * A slot this old takes no more ids: a writer appends milliseconds after it read the clock, and
+ * the instances of one database share a clock to well within this.
+ */
+const SETTLE_MS = 20_000;
+/** Slots are kept this long; a reader that fell further behind reloads the whole collection. */
+export const CHANGE_FEED_KEEP_MS = 10 * 60_000;
+/** Every this many appends, the writer deletes the slots older than CHANGE_FEED_KEEP_MS. */
+const PRUNE_EVERY = 500;
 
-type ChangeDoc = { _id: string; stream: string; seq: number; ids: string[]; at: Date };
-type ClockDoc = { _id: string; seq: number };
+/** One slot: per stream, the ids changed in it, in the order they were recorded. */
+type SlotDoc = { _id: string; slot: number } & Record<string, unknown>;
+
+function addIds(into: Map<string, Set<string>>, stream: string, ids: Iterable<string>): void {
+  const set = into.get(stream) ?? new Set<string>();
+  for (const id of ids) set.add(id);
+  into.set(stream, set);
+}
+
+const slotOf = (ms: number) => Math.floor(ms / SLOT_MS);
+const slotKey = (slot: number) => `slot:${slot}`;
 
 /**
- * A numbered log, in the database, of which documents of one stream changed, so every process can
- * follow another's writes. Writers append after writing; readers fetch the entries after the last
- * number they applied. Numbers are claimed by unique inserts, not `$inc` (FerretDB v1 does not
- * arbitrate concurrent updates), so they have no gaps; every read and write is by `_id`.
+ * A log, in the database, of which documents of each observed collection (a stream) changed, so
+ * every process can follow the others' writes. The ids changed in one 2-second slot share one
+ * document; an append is one `$push` upsert into the current slot (atomic: the embedded server
+ * runs each write command alone), so there is no numbering to claim and nothing to retry. Appends
+ * of this process go out one command at a time: those made while one is being stored share the
+ * next command (a group commit).
  */
 export class ChangeFeed {
-  /** Ids waiting for the next entry, and who waits for it to be stored. */
   private pending: {
-    ids: Set<string>;
+    ids: Map<string, Set<string>>;
     waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }>;
   } | null = null;
   private flushing: Promise<void> | null = null;
-  /** The last number this process stored: the clock in the database may lag behind it. */
-  private lastAppended = 0;
+  private appends = 0;
+  /** The ids held by the batch (one request) the caller runs in, stored when it ends. */
+  private readonly held = new AsyncLocalStorage<{ ids: Map<string, Set<string>>; open: boolean }>();
 
-  constructor(
-    private readonly connection: Connection,
-    private readonly stream: string,
-  ) {}
+  constructor(private readonly connection: Connection) {}
 
-  private get entries() {
-    return this.connection.collection<ChangeDoc>('change_entries');
-  }
-
-  private get clocks() {
-    return this.connection.collection<ClockDoc>('change_clocks');
-  }
-
-  private key(seq: number): string {
-    return `${this.stream}:${seq}`;
-  }
-
-  /** The highest number appended so far as far as the clock knows (it may lag an append in flight). */
-  async latest(): Promise<number> {
-    return (await this.clocks.findOne({ _id: this.stream }))?.seq ?? 0;
+  private get slots() {
+    return this.connection.collection<SlotDoc>('change_slots');
   }
 
   /**
-   * Records that the documents `ids` changed; call after the write itself succeeded. Resolves once
-   * an entry holding them is stored. Appends of this process go out one entry at a time: those
-   * made while one is being stored share the next entry (a group commit), so concurrent writers
-   * neither race each other for numbers nor queue one database round trip each.
+   * Records that the documents `ids` of `stream` changed; resolves once the record is stored, or
+   * at once inside a batch, which stores its records when it ends.
    */
-  append(ids: string[]): Promise<void> {
-    if (ids.length === 0) return Promise.resolve();
+  append(stream: string, ids: Iterable<string>): Promise<void> {
+    // Work a batch started may outlive it (a job it queued): once the batch ended, appends go out.
+    const held = this.held.getStore();
+    if (held?.open) {
+      addIds(held.ids, stream, ids);
+      return Promise.resolve();
+    }
+    return this.store(new Map([[stream, new Set(ids)]]));
+  }
+
+  /**
+   * Runs `work` as one batch: the changes it records (its writes, and the writes of the events it
+   * awaits) are stored together, in one command, when it ends, whether it succeeded or failed. A
+   * request is one batch, so its answer leaves only once everything it changed is recorded.
+   */
+  async batch<T>(work: () => Promise<T>): Promise<T> {
+    const held = { ids: new Map<string, Set<string>>(), open: true };
+    let result: T;
+    try {
+      result = await this.held.run(held, work);
+    } catch (error) {
+      held.open = false;
+      await this.store(held.ids).catch(() => undefined);
+      throw error;
+    }
+    held.open = false;
+    await this.store(held.ids);
+    return result;
+  }
+
+  /** Stores what the caller's batch holds so far (a list read in the batch then sees its writes). */
+  async storeHeld(): Promise<void> {
+    const held = this.held.getStore();
+    if (!held?.open || held.ids.size === 0) return;
+    const taken = new Map(held.ids);
+    held.ids.clear();
+    await this.store(taken);
+  }
+
+  private store(ids: Map<string, Set<string>>): Promise<void> {
+    for (const [stream, set] of ids) if (set.size === 0) ids.delete(stream);
+    if (ids.size === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.pending ??= { ids: new Set(), waiters: [] };
-      for (const id of ids) this.pending.ids.add(id);
+      this.pending ??= { ids: new Map(), waiters: [] };
+      for (const [stream, set] of ids) addIds(this.pending.ids, stream, set);
       this.pending.waiters.push({ resolve, reject });
       this.flushing ??= this.flush();
     });
@@ -71,8 +109,13 @@ export class ChangeFeed {
       const batch = this.pending;
       this.pending = null;
       try {
-        await this.appendEntry([...batch.ids]);
+        const slot = slotOf(Date.now());
+        const push = Object.fromEntries([...batch.ids].map(([stream, ids]) => [stream, { $each: [...ids] }]));
+        await this.slots.updateOne({ _id: slotKey(slot) }, { $push: push, $setOnInsert: { slot } } as never, {
+          upsert: true,
+        });
         for (const waiter of batch.waiters) waiter.resolve();
+        if (++this.appends % PRUNE_EVERY === 0) void this.prune().catch(() => undefined);
       } catch (error) {
         for (const waiter of batch.waiters) waiter.reject(error);
       }
@@ -80,81 +123,60 @@ export class ChangeFeed {
     this.flushing = null;
   }
 
-  private async appendEntry(ids: string[]): Promise<void> {
-    let seq = await this.firstFree(Math.max(await this.latest(), this.lastAppended) + 1);
-    for (;;) {
-      try {
-        await this.entries.insertOne({ _id: this.key(seq), stream: this.stream, seq, ids, at: new Date() });
-        break;
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-        seq = await this.firstFree(seq + 1);
-      }
-    }
-    this.lastAppended = seq;
-    await this.advanceClock(seq);
-    if (seq % PRUNE_EVERY === 0) void this.prune(seq - CHANGE_FEED_KEEP).catch(() => undefined);
+  private async prune(): Promise<void> {
+    await this.slots.deleteMany({ slot: { $lt: slotOf(Date.now() - CHANGE_FEED_KEEP_MS) } });
   }
 
-  /**
-   * The ids of the entries from `seq` on, in order, at most `limit` of them, in one query: the run
-   * stops before the first entry not written yet (empty when `seq` is not). Throws `ChangeFeedGap`
-   * when `seq` was pruned, so the reader knows to start over.
-   */
-  async readFrom(seq: number, limit = READ_BATCH): Promise<string[][]> {
-    const keys = Array.from({ length: limit }, (_, i) => this.key(seq + i));
-    const found = await this.entries.find({ _id: { $in: keys } }, { projection: { seq: 1, ids: 1 } }).toArray();
-    const bySeq = new Map(found.map((entry) => [entry.seq, entry.ids]));
-    const run: string[][] = [];
-    for (let next = seq; bySeq.has(next); next++) run.push(bySeq.get(next)!);
-    if (run.length === 0 && (await this.latest()) > seq) throw new ChangeFeedGap(this.stream, seq);
-    return run;
-  }
-
-  /**
-   * The first number from `from` on that no entry has. Entries are contiguous (each is claimed
-   * only once the one before it exists), so this gallops then bisects: a clock lagging by n costs
-   * about 2·log2(n) point reads instead of n failed inserts.
-   */
-  private async firstFree(from: number): Promise<number> {
-    if (!(await this.exists(from))) return from;
-    let taken = from;
-    let step = 1;
-    while (await this.exists(taken + step)) {
-      taken += step;
-      step *= 2;
-    }
-    let free = taken + step;
-    while (free - taken > 1) {
-      const mid = Math.floor((taken + free) / 2);
-      if (await this.exists(mid)) taken = mid;
-      else free = mid;
-    }
-    return free;
-  }
-
-  private async exists(seq: number): Promise<boolean> {
-    return (await this.entries.findOne({ _id: this.key(seq) }, { projection: { _id: 1 } })) !== null;
-  }
-
-  private async advanceClock(seq: number): Promise<void> {
-    try {
-      await this.clocks.updateOne({ _id: this.stream }, { $max: { seq } }, { upsert: true });
-    } catch (error) {
-      // Two first appends raced to create the clock: the other one created it, so update it.
-      if (!isDuplicateKeyError(error)) throw error;
-      await this.clocks.updateOne({ _id: this.stream }, { $max: { seq } });
-    }
-  }
-
-  private async prune(belowSeq: number): Promise<void> {
-    if (belowSeq > 0) await this.entries.deleteMany({ stream: this.stream, seq: { $lt: belowSeq } });
+  /** A reader of one stream, positioned after everything recorded so far (one query). */
+  async cursor(stream: string): Promise<ChangeCursor> {
+    const cursor = new ChangeCursor(this.slots, stream);
+    await cursor.read();
+    return cursor;
   }
 }
 
-/** A reader asked for an entry that was pruned: it must reload everything the feed describes. */
+/** Where one reader of one stream stands: the slots it finished, and how far it read the open ones. */
+export class ChangeCursor {
+  /** Every slot before this one was read to its end, after it could take no more ids. */
+  private settledBefore: number;
+  private readonly readUpTo = new Map<number, number>();
+
+  constructor(
+    private readonly slots: Collection<SlotDoc>,
+    private readonly stream: string,
+  ) {
+    this.settledBefore = slotOf(Date.now() - SETTLE_MS);
+  }
+
+  /**
+   * The ids recorded since the last read, in one query. Throws `ChangeFeedGap` when the reader fell
+   * so far behind that slots it had not read were deleted: it must reload everything.
+   */
+  async read(): Promise<Set<string>> {
+    const now = Date.now();
+    const newest = slotOf(now + SLOT_MS);
+    if (this.settledBefore < slotOf(now - CHANGE_FEED_KEEP_MS)) throw new ChangeFeedGap(this.stream);
+    const keys: string[] = [];
+    for (let slot = this.settledBefore; slot <= newest; slot++) keys.push(slotKey(slot));
+    const docs = await this.slots
+      .find({ _id: { $in: keys } } as never, { projection: { slot: 1, [this.stream]: 1 } })
+      .toArray();
+    const changed = new Set<string>();
+    for (const doc of docs as unknown as SlotDoc[]) {
+      const ids = (doc[this.stream] as string[] | undefined) ?? [];
+      const from = this.readUpTo.get(doc.slot) ?? 0;
+      for (let i = from; i < ids.length; i++) changed.add(ids[i]);
+      this.readUpTo.set(doc.slot, ids.length);
+    }
+    this.settledBefore = Math.max(this.settledBefore, slotOf(now - SETTLE_MS));
+    for (const slot of this.readUpTo.keys()) if (slot < this.settledBefore) this.readUpTo.delete(slot);
+    return changed;
+  }
+}
+
+/** A reader fell behind the slots kept: it must reload everything the feed describes. */
 export class ChangeFeedGap extends Error {
-  constructor(stream: string, seq: number) {
-    super(`change feed ${stream}: entry ${seq} was pruned`);
+  constructor(stream: string) {
+    super(`change feed ${stream}: slots not read were deleted`);
   }
 }

@@ -1,11 +1,17 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
+import { ChangeBatchInterceptor } from './change-batch.interceptor';
 import { countCommandsPerRequest } from './command-count';
+import { ListQueries } from './list-query';
+import { observeCollections } from './observed-collections';
 
+/** The connection, set up so writes to the observed collections record their changes, and the list reads. */
+@Global()
 @Module({
   imports: [
     MongooseModule.forRootAsync({
@@ -21,10 +27,13 @@ import { countCommandsPerRequest } from './command-count';
         monitorCommands: config.DB_COMMAND_COUNT,
         connectionFactory: (connection: Connection) => {
           if (config.DB_COMMAND_COUNT) countCommandsPerRequest(connection);
+          observeCollections(connection, config.AUDIO_LIST_INDEX);
           return connection;
         },
       }),
     }),
   ],
+  providers: [ListQueries, { provide: APP_INTERCEPTOR, useClass: ChangeBatchInterceptor }],
+  exports: [ListQueries],
 })
 export class DatabaseModule {}

@@ -1,6 +1,6 @@
 import { Query } from 'mingo';
 
-import { ChangeFeed, ChangeFeedGap } from './change-feed';
+import { type ChangeCursor, ChangeFeedGap } from './change-feed';
 import { type Comparator, compileSort, moveSorted, type SortSpec } from './sort-order';
 
 /** Above this many changed rows (or a tenth of the collection) one full read beats many point reads. */
@@ -16,7 +16,8 @@ const READ_BY_IDS_CHUNK = 1000;
 
 /** Where the rows come from: the collection's change feed and two reads of it. */
 export type MemoryListSource<Row> = {
-  changes: ChangeFeed;
+  /** A reader of the collection's change feed, positioned after everything recorded so far. */
+  openCursor(): Promise<ChangeCursor>;
   /** Every row. */
   readAll(): Promise<Row[]>;
   /** The rows of these ids (at most 1000 at a time); an id absent from the answer was deleted. */
@@ -27,7 +28,7 @@ export type MemoryListSource<Row> = {
 
 export type MemoryListPage<Row> = { rows: Row[]; total: number };
 
-type Snapshot<Row> = { rows: Map<string, Row>; seq: number };
+type Snapshot<Row> = { rows: Map<string, Row>; cursor: ChangeCursor };
 /** Every row in one sort order; kept in order as rows change. */
 type SortedRows<Row> = { compare: Comparator<Row>; rows: Row[] };
 
@@ -109,15 +110,14 @@ export class MemoryListIndex<Row> {
   private async applyChanges(): Promise<void> {
     if (!this.snapshot) this.replace(await this.readAll());
     const snapshot = this.snapshot!;
-    const changed = new Set<string>();
-    let seq = snapshot.seq;
-    for (
-      let run = await this.source.changes.readFrom(seq + 1);
-      run.length > 0;
-      run = await this.source.changes.readFrom(seq + 1)
-    ) {
-      seq += run.length;
-      for (const ids of run) for (const id of ids) changed.add(id);
+    let changed: Set<string>;
+    try {
+      changed = await snapshot.cursor.read();
+    } catch (error) {
+      if (error instanceof ChangeFeedGap) throw error;
+      // Nothing was applied, but the cursor may have moved: start over from the collection.
+      this.snapshot = null;
+      throw error;
     }
     if (changed.size === 0) return;
     if (changed.size > Math.max(POINT_READ_LIMIT, snapshot.rows.size / 10)) {
@@ -126,8 +126,13 @@ export class MemoryListIndex<Row> {
     }
     const ids = [...changed];
     const fresh = new Map<string, Row>();
-    for (let i = 0; i < ids.length; i += READ_BY_IDS_CHUNK) {
-      for (const [id, row] of await this.source.readByIds(ids.slice(i, i + READ_BY_IDS_CHUNK))) fresh.set(id, row);
+    try {
+      for (let i = 0; i < ids.length; i += READ_BY_IDS_CHUNK) {
+        for (const [id, row] of await this.source.readByIds(ids.slice(i, i + READ_BY_IDS_CHUNK))) fresh.set(id, row);
+      }
+    } catch (error) {
+      this.snapshot = null;
+      throw error;
     }
     const sameRow = (a: Row, b: Row) => this.source.idOf(a) === this.source.idOf(b);
     for (const id of changed) {
@@ -137,16 +142,15 @@ export class MemoryListIndex<Row> {
       else snapshot.rows.delete(id);
       for (const { rows, compare } of this.sortedBy.values()) moveSorted(rows, compare, before, after, sameRow);
     }
-    snapshot.seq = seq;
   }
 
   /** Every row, and the feed position it reflects (read first: later entries are re-applied). */
   private async readAll(): Promise<Snapshot<Row>> {
     const started = Date.now();
-    const seq = await this.source.changes.latest();
+    const cursor = await this.source.openCursor();
     const rows = await this.source.readAll();
     this.scheduleRefresh(Date.now() - started);
-    return { rows: new Map(rows.map((row) => [this.source.idOf(row), row])), seq };
+    return { rows: new Map(rows.map((row) => [this.source.idOf(row), row])), cursor };
   }
 
   private replace(snapshot: Snapshot<Row>): void {

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 
-import { inWriteCommands } from '../persistence/write-commands';
 import { Reel, ReelRecord } from './reel.schema';
 
 export type ReelCounterRow = Pick<ReelRecord, 'music_canonical_id' | 'taken_at'>;
@@ -43,7 +42,7 @@ export class ReelsRepository {
     const ops: AnyBulkWriteOperation<Reel>[] = records.map((r) => ({
       updateOne: { filter: { code: r.code }, update: { $set: r }, upsert: true },
     }));
-    await inWriteCommands(ops, (slice) => this.reels.bulkWrite(slice, { ordered: false }));
+    await this.reels.bulkWrite(ops, { ordered: false });
   }
 
   async insertMany(records: ReelRecord[]): Promise<void> {

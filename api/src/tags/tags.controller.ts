@@ -2,7 +2,6 @@ import type { Tag } from '@curator/shared/contract';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
-import { AudiosService } from '../audios/audios.service';
 import { AdminOnly } from '../common/auth.decorators';
 import { TagCreateBodyDto, TagDto, TagParamsDto } from './tags.dto';
 import { TagsService } from './tags.service';
@@ -10,10 +9,7 @@ import { TagsService } from './tags.service';
 @ApiTags('tags')
 @Controller('tags')
 export class TagsController {
-  constructor(
-    private readonly tags: TagsService,
-    private readonly audios: AudiosService,
-  ) {}
+  constructor(private readonly tags: TagsService) {}
 
   @Get()
   @ApiOkResponse({ type: [TagDto] })
@@ -32,6 +28,6 @@ export class TagsController {
   @AdminOnly()
   @HttpCode(204)
   async remove(@Param() params: TagParamsDto): Promise<void> {
-    await this.audios.deleteTag(params.text);
+    await this.tags.delete(params.text);
   }
 }

@@ -3,7 +3,6 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 
 import { isDuplicateKeyError } from '../persistence/duplicate-key';
-import { inWriteCommands } from '../persistence/write-commands';
 import { Tag, TagRecord } from './tag.schema';
 
 const FIELDS = { _id: 0, text: 1, text_key: 1, used_count: 1, count_updated_at: 1, created_at: 1 } as const;
@@ -57,13 +56,11 @@ export class TagsRepository {
         upsert: true,
       },
     }));
-    await inWriteCommands(ops, async (slice) => {
-      try {
-        await this.tags.bulkWrite(slice, { ordered: false });
-      } catch (e) {
-        if (!isDuplicateKeyError(e)) throw e;
-      }
-    });
+    try {
+      await this.tags.bulkWrite(ops, { ordered: false });
+    } catch (e) {
+      if (!isDuplicateKeyError(e)) throw e;
+    }
   }
 
   /** Moves used counts by the given amounts (a tag whose record is gone is skipped). */
@@ -71,7 +68,7 @@ export class TagsRepository {
     const ops: AnyBulkWriteOperation<Tag>[] = [...deltas].map(([textKey, n]) => ({
       updateOne: { filter: { text_key: textKey }, update: { $inc: { used_count: n } } },
     }));
-    await inWriteCommands(ops, (slice) => this.tags.bulkWrite(slice, { ordered: false }));
+    await this.tags.bulkWrite(ops, { ordered: false });
   }
 
   async setUsedCounts(counts: Map<string, number>): Promise<void> {
@@ -79,7 +76,7 @@ export class TagsRepository {
     const ops: AnyBulkWriteOperation<Tag>[] = [...counts].map(([textKey, n]) => ({
       updateOne: { filter: { text_key: textKey }, update: { $set: { used_count: n, count_updated_at: now } } },
     }));
-    await inWriteCommands(ops, (slice) => this.tags.bulkWrite(slice, { ordered: false }));
+    await this.tags.bulkWrite(ops, { ordered: false });
   }
 
   async deleteByKey(textKey: string): Promise<TagRecord | null> {
@@ -89,5 +86,25 @@ export class TagsRepository {
   async listKeys(): Promise<string[]> {
     const rows = await this.tags.find({}, { _id: 0, text_key: 1 }).lean<Array<Pick<TagRecord, 'text_key'>>>().exec();
     return rows.map((r) => r.text_key);
+  }
+
+  /** Every tag's stored used count, by key. */
+  async findUsedCounts(): Promise<Map<string, number>> {
+    const rows = await this.tags
+      .find({}, { _id: 0, text_key: 1, used_count: 1 })
+      .lean<Array<Pick<TagRecord, 'text_key' | 'used_count'>>>()
+      .exec();
+    return new Map(rows.map((r) => [r.text_key, r.used_count ?? 0]));
+  }
+
+  /** Sets a tag's used count to `counted` only if it still is `stored`; false when it moved meanwhile. */
+  async setUsedCountIf(textKey: string, stored: number, counted: number): Promise<boolean> {
+    const res = await this.tags
+      .updateOne(
+        { text_key: textKey, used_count: stored },
+        { $set: { used_count: counted, count_updated_at: new Date() } },
+      )
+      .exec();
+    return res.modifiedCount > 0;
   }
 }

@@ -1,8 +1,10 @@
 import type { Tag } from '@curator/shared/contract';
 import { deriveTagKey, normalizeTagList, normalizeTagText } from '@curator/shared/domain';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 
 import type { TagRecord } from './tag.schema';
+import { TAG_DELETED, type TagDeleted } from './tag-events';
 import { TagsRepository } from './tags.repository';
 
 export const TAG_EXISTS_MESSAGE = 'Tag already exists';
@@ -20,7 +22,10 @@ export function toTagWire(t: TagRecord): Tag {
 /** Tag records: their texts and used counts. Which audio carries which tag is the audios module's. */
 @Injectable()
 export class TagsService {
-  constructor(private readonly tags: TagsRepository) {}
+  constructor(
+    private readonly tags: TagsRepository,
+    private readonly events: EventEmitter2,
+  ) {}
 
   async list(): Promise<Tag[]> {
     return (await this.tags.listOrderedByText()).map(toTagWire);
@@ -61,10 +66,10 @@ export class TagsService {
     await this.tags.setUsedCounts(new Map(keys.map((k) => [k, counts.get(k) ?? 0])));
   }
 
-  /** Deletes the tag record; 404 when there is none. Answers its key. */
-  async removeRecord(text: string): Promise<string> {
+  /** DELETE /api/tags/{text}/: the tag record goes (404 when there is none), then the tag leaves every audio. */
+  async delete(text: string): Promise<void> {
     const key = deriveTagKey(text);
     if (!(await this.tags.deleteByKey(key))) throw new NotFoundException(TAG_NOT_FOUND_MESSAGE);
-    return key;
+    await this.events.emitAsync(TAG_DELETED, { tagKey: key } satisfies TagDeleted);
   }
 }

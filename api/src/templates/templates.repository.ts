@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 
-import { inWriteCommands } from '../persistence/write-commands';
 import { Template, TemplateRecord } from './template.schema';
 
 export type TemplateListFilter = {
@@ -77,7 +76,7 @@ export class TemplatesRepository {
         update: { $set: { started_at_highlight: r.value } },
       },
     }));
-    await inWriteCommands(ops, (slice) => this.templates.bulkWrite(slice, { ordered: false }));
+    await this.templates.bulkWrite(ops, { ordered: false });
   }
 
   /** Inserts or updates templates by `template_clips_media_id`; approval state is kept on update. */
@@ -90,7 +89,7 @@ export class TemplatesRepository {
         upsert: true,
       },
     }));
-    await inWriteCommands(ops, (slice) => this.templates.bulkWrite(slice, { ordered: false }));
+    await this.templates.bulkWrite(ops, { ordered: false });
   }
 
   async insertMany(records: TemplateRecord[]): Promise<void> {

@@ -38,7 +38,7 @@ export class AnalysisJob {
   @Prop({ type: Number, default: 0 })
   priority!: number;
 
-  /** Claims ever made (never decreases): the next claim inserts `<id>:<claims + 1>` into analysis_job_claims. */
+  /** Claims ever made (never decreases): a claim is a write conditional on the count it read. */
   @Prop({ type: Number, default: 0 })
   claims!: number;
 

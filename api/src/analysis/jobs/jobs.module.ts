@@ -2,18 +2,12 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
 import { AnalysisJob, AnalysisJobSchema } from './analysis-job.schema';
-import { AnalysisJobClaim, AnalysisJobClaimSchema } from './analysis-job-claim.schema';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
 
 /** The analysis job queue; import it for `JobsService` (enqueue, claim, countByStatus, …). */
 @Module({
-  imports: [
-    MongooseModule.forFeature([
-      { name: AnalysisJob.name, schema: AnalysisJobSchema },
-      { name: AnalysisJobClaim.name, schema: AnalysisJobClaimSchema },
-    ]),
-  ],
+  imports: [MongooseModule.forFeature([{ name: AnalysisJob.name, schema: AnalysisJobSchema }])],
   providers: [JobsRepository, JobsService],
   exports: [JobsService],
 })

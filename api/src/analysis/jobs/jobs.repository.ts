@@ -4,7 +4,6 @@ import type { Model, Types } from 'mongoose';
 
 import { isDuplicateKeyError } from '../../persistence/duplicate-key';
 import { AnalysisJob, type AnalysisJobRecord, type JobKind, type JobStatus } from './analysis-job.schema';
-import { AnalysisJobClaim } from './analysis-job-claim.schema';
 
 type JobId = Types.ObjectId | string | unknown;
 
@@ -17,10 +16,7 @@ const CLAIM_CANDIDATES = 5;
 /** Database access of analysis jobs; every state change is one conditional single-document write. */
 @Injectable()
 export class JobsRepository {
-  constructor(
-    @InjectModel(AnalysisJob.name) private readonly jobs: Model<AnalysisJob>,
-    @InjectModel(AnalysisJobClaim.name) private readonly claims: Model<AnalysisJobClaim>,
-  ) {}
+  constructor(@InjectModel(AnalysisJob.name) private readonly jobs: Model<AnalysisJob>) {}
 
   /** The job of `key`, inserted as queued when there is none (two racing inserts meet on the unique key). */
   async findOrInsertQueued(job: NewJob, now: Date): Promise<AnalysisJobRecord> {
@@ -68,8 +64,10 @@ export class JobsRepository {
 
   /**
    * Takes the most urgent job that is queued and due, or running under an expired lease, and still
-   * has attempts left: it becomes running for `workerId` until `leaseUntil`. Exclusive on MongoDB and
-   * FerretDB alike: the claim is the insert of a unique claim document, not the update.
+   * has attempts left: it becomes running for `workerId` until `leaseUntil`. The claim is one
+   * conditional write that matches only while the job's claim count is the one read, so of two
+   * workers racing for a job exactly one wins (atomic on MongoDB, and on the embedded FerretDB,
+   * whose patch runs each write command alone); the loser moves on to the next candidate.
    */
   async claimNext(
     workerId: string,
@@ -92,24 +90,20 @@ export class JobsRepository {
       .lean<AnalysisJobRecord[]>()
       .exec();
     for (const job of candidates) {
-      const claim = (job.claims ?? 0) + 1;
-      try {
-        await this.claims.create({ _id: `${String(job._id)}:${claim}`, worker_id: workerId, created_at: now });
-      } catch (error) {
-        if (isDuplicateKeyError(error)) continue;
-        throw error;
-      }
+      const claims = job.claims ?? 0;
       const running = {
         status: 'running' as const,
         worker_id: workerId,
         lease_expires_at: leaseUntil,
         started_at: now,
         updated_at: now,
-        claims: claim,
+        claims: claims + 1,
         attempts: job.attempts + 1,
       };
-      await this.jobs.updateOne({ _id: job._id }, { $set: running }).exec();
-      return { ...job, ...running };
+      const res = await this.jobs
+        .updateOne({ _id: job._id, claims: claims || { $in: [0, null] } }, { $set: running })
+        .exec();
+      if (res.modifiedCount > 0) return { ...job, ...running };
     }
     return null;
   }

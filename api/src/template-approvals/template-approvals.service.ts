@@ -3,17 +3,16 @@ import { sumApprovals } from '@curator/shared/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 
-import {
-  TEMPLATE_APPROVAL_CHANGED,
-  type TemplateApprovalFacts,
-  toTemplateApprovalFacts,
-} from '../approvals/approval-events';
 import { AudiosService } from '../audios/audios.service';
-import { AudioEditsService } from '../beats/audio-edits.service';
 import { BeatsRepository } from '../beats/beats.repository';
+import { AudioEditsService } from '../locks/audio-edits.service';
+import type { TemplateRecord } from '../templates/template.schema';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
-import type { TemplateRecord } from './template.schema';
 import { TemplateApprovalsRepository } from './template-approvals.repository';
+import { TEMPLATE_APPROVAL_CHANGED, type TemplateApprovalFacts, toTemplateApprovalFacts } from './template-events';
+
+/** Row writes of one approval before leaving the row to the write that keeps moving it. */
+const ROW_FOLLOW_TRIES = 3;
 
 export const TEMPLATE_NOT_FOUND_MESSAGE = 'Template not found';
 
@@ -56,6 +55,13 @@ export class TemplateApprovalsService {
       const saved = await this.templates.setApproval(musicCanonicalId, templateClipsMediaId, approval);
       if (!saved) throw new NotFoundException(TEMPLATE_NOT_FOUND_MESSAGE);
       await this.events.emitAsync(TEMPLATE_APPROVAL_CHANGED, toTemplateApprovalFacts(saved));
+      // A newer approval write may have removed the row before this one landed: follow the template as it is now.
+      for (let tries = 0, state = saved; tries < ROW_FOLLOW_TRIES && state.approved === true; tries++) {
+        const current = await this.templates.findOne(templateClipsMediaId);
+        if (!current || (current.approval_version ?? 0) === (state.approval_version ?? 0)) break;
+        await this.events.emitAsync(TEMPLATE_APPROVAL_CHANGED, toTemplateApprovalFacts(current));
+        state = current;
+      }
       return {
         music_canonical_id: musicCanonicalId,
         template_clips_media_id: templateClipsMediaId,

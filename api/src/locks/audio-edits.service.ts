@@ -1,21 +1,21 @@
 import type { AudioDetail } from '@curator/shared/contract';
 import { formatLockedBy } from '@curator/shared/domain';
-import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
-import type { Connection } from 'mongoose';
+import { HttpException, HttpStatus, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 
 import { deriveLockState, toAudioDetail } from '../audios/audio-view';
-import { AudiosRepository, type AudioView, type BeatCounts } from '../audios/audios.repository';
+import { AudiosRepository, type AudioView, type BeatCounts, type EditDelta } from '../audios/audios.repository';
 import { AUDIO_NOT_FOUND_MESSAGE } from '../audios/audios.service';
 import { CatalogCountersService } from '../audios/catalog-counters.service';
-import { LockClock } from '../locks/lock-clock';
-import { AudioEditLeases } from '../persistence/audio-edit-lease';
+import { LockClock } from './lock-clock';
+import { LocksRepository } from './locks.repository';
 
 /** One write to an audio under way: the audio as it began, and the beat figures it moves when it ends. */
 export type AudioEdit = {
   readonly audio: AudioDetail;
   /** Adds to the audio's beat figures, written when the edit ends. */
   count(delta: BeatCounts): void;
+  /** Marks the edit as changing what the catalog recount derives, so recounts begun before it count again. */
+  countRecount(): void;
 };
 
 /**
@@ -24,13 +24,16 @@ export type AudioEdit = {
  */
 const HELD_LOCK_MARGIN_MS = 5_000;
 
-function startEdit(view: AudioView, now: Date): { edit: AudioEdit; delta: BeatCounts } {
-  const delta: BeatCounts = { beats_done_count: 0, ep_template_count: 0 };
+function startEdit(view: AudioView, now: Date): { edit: AudioEdit; delta: EditDelta } {
+  const delta: EditDelta = { beats_done_count: 0, ep_template_count: 0, recount_writes: 0 };
   const edit: AudioEdit = {
     audio: toAudioDetail(view, now),
     count: (d) => {
       delta.beats_done_count += d.beats_done_count;
       delta.ep_template_count += d.ep_template_count;
+    },
+    countRecount: () => {
+      delta.recount_writes = 1;
     },
   };
   return { edit, delta };
@@ -45,21 +48,21 @@ function startEdit(view: AudioView, now: Date): { edit: AudioEdit; delta: BeatCo
  * way the beat figures move by what the edit changed, with one `$inc` when they moved.
  *
  * A template approval changes figures recomputed from all of the audio's templates, a rule that
- * spans documents, so those writes also take the audio's edit lease across API instances and
- * recount (`runRecounting`).
+ * spans documents, so those writes then recount the audio (`runRecounting`): the recount stores its
+ * figures only if no other recounting write ended since it began, and counts again otherwise.
  */
+/** How long a naming turn may last, and how often a create waiting for one asks again. */
+const BEAT_NAMING_TURN_MS = 5_000;
+const BEAT_NAMING_RETRY_MS = 20;
+
 @Injectable()
 export class AudioEditsService {
-  private readonly leases: AudioEditLeases;
-
   constructor(
     private readonly audios: AudiosRepository,
+    private readonly locks: LocksRepository,
     private readonly counters: CatalogCountersService,
     private readonly clock: LockClock,
-    @InjectConnection() connection: Connection,
-  ) {
-    this.leases = new AudioEditLeases(connection);
-  }
+  ) {}
 
   async run<T>(musicCanonicalId: string, username: string, write: (edit: AudioEdit) => Promise<T>): Promise<T> {
     const now = this.clock.now();
@@ -75,7 +78,7 @@ export class AudioEditsService {
       await this.audios.moveBeatCounts(musicCanonicalId, delta);
       return result;
     }
-    const view = await this.audios.beginEdit(musicCanonicalId, username, now);
+    const view = await this.locks.beginEdit(musicCanonicalId, username, now);
     if (!view) throw await this.refusal(musicCanonicalId, now);
     const { edit, delta } = startEdit(view, now);
     try {
@@ -87,16 +90,38 @@ export class AudioEditsService {
   }
 
   runRecounting<T>(musicCanonicalId: string, username: string, write: (edit: AudioEdit) => Promise<T>): Promise<T> {
-    return this.leases.run(musicCanonicalId, async () => {
-      const result = await this.run(musicCanonicalId, username, write);
+    return this.run(musicCanonicalId, username, async (edit) => {
+      const result = await write(edit);
+      edit.countRecount();
+      return result;
+    }).then(async (result) => {
       await this.counters.recount([musicCanonicalId]);
       return result;
     });
   }
 
+  /**
+   * Runs `name` (read the beats, pick beat#N, insert) in the audio's naming turn, so parallel creates
+   * with an empty name see each other's beats and get distinct names. The turn is one conditional
+   * write on the audio, held at most BEAT_NAMING_TURN_MS (a crashed holder's turn runs out).
+   */
+  async inBeatNamingTurn<T>(musicCanonicalId: string, name: () => Promise<T>): Promise<T> {
+    for (const deadline = Date.now() + BEAT_NAMING_TURN_MS; ;) {
+      const now = this.clock.now();
+      if (await this.locks.claimBeatNaming(musicCanonicalId, now, new Date(now.getTime() + BEAT_NAMING_TURN_MS))) break;
+      if (Date.now() > deadline) throw new ServiceUnavailableException('Another beat is being named: try again');
+      await new Promise((resolve) => setTimeout(resolve, BEAT_NAMING_RETRY_MS));
+    }
+    try {
+      return await name();
+    } finally {
+      await this.locks.releaseBeatNaming(musicCanonicalId);
+    }
+  }
+
   /** Why an edit could not begin: the audio is missing (404) or someone else holds a live lock (423). */
   private async refusal(musicCanonicalId: string, now: Date): Promise<HttpException> {
-    const state = await this.audios.findLockState(musicCanonicalId);
+    const state = await this.locks.findLockState(musicCanonicalId);
     if (!state) return new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
     const holder = deriveLockState(state, now).locked_by ?? 'another user';
     return new HttpException({ detail: formatLockedBy(holder) }, HttpStatus.LOCKED);

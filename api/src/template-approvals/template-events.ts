@@ -1,24 +1,8 @@
 import type { TemplateRecord } from '../templates/template.schema';
 
-/**
- * What the approvals page is told, awaited by the writer: a beat's done state (null when the beat
- * was deleted) and a template's approval. The approvals read model keeps its rows from them.
- */
-export const BEAT_APPROVAL_CHANGED = 'beat.approval-changed';
-export type BeatApprovalChanged = { id: string; facts: BeatApprovalFacts | null };
-
+/** Emitted (and awaited) by the template approvals after a template's approval changed. */
 export const TEMPLATE_APPROVAL_CHANGED = 'template.approval-changed';
 export type TemplateApprovalChanged = TemplateApprovalFacts;
-
-/** What a done beat contributes to the approvals page. */
-export type BeatApprovalFacts = {
-  id: string;
-  music_canonical_id: string;
-  done: boolean;
-  done_at: Date | null;
-  done_by: string | null;
-  segments_info: ReadonlyArray<{ duration_in_ms: number }>;
-};
 
 /** What an approved template contributes to the approvals page. */
 export type TemplateApprovalFacts = {
@@ -29,6 +13,8 @@ export type TemplateApprovalFacts = {
   approved_by: string | null;
   segments_count: number;
   segments_length_ms: number;
+  /** The template's approval version (0 for one never approved through the API). */
+  version: number;
 };
 
 export function toTemplateApprovalFacts(t: TemplateRecord): TemplateApprovalFacts {
@@ -40,5 +26,6 @@ export function toTemplateApprovalFacts(t: TemplateRecord): TemplateApprovalFact
     approved_by: t.approved_by ?? null,
     segments_count: t.segments_count,
     segments_length_ms: t.segments_length_ms,
+    version: t.approval_version ?? 0,
   };
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 
-import { Template, TemplateRecord } from './template.schema';
+import { Template, TemplateRecord } from '../templates/template.schema';
 
 export type TemplateApproval = Pick<TemplateRecord, 'approved' | 'approved_at' | 'approved_by'>;
 
@@ -20,7 +20,7 @@ export class TemplateApprovalsRepository {
     return this.templates
       .findOneAndUpdate(
         { template_clips_media_id: templateClipsMediaId, music_canonical_id: musicCanonicalId },
-        { $set: approval },
+        { $set: approval, $inc: { approval_version: 1 } },
         { new: true },
       )
       .lean<TemplateRecord>()

@@ -1,0 +1,251 @@
+import { type AnyBulkWriteOperation, type Connection, Model, type Query, type Schema, Types } from 'mongoose';
+
+import { ChangeFeed } from './change-feed';
+
+/**
+ * The collections whose changes are recorded in the change feed (the lists kept in memory follow
+ * them), each with the fields no list reads: a write that touches only those is not recorded.
+ * Registered once here; repositories write plainly.
+ */
+const OBSERVED: Record<string, { unlisted: ReadonlySet<string> }> = {
+  audios: { unlisted: new Set(['edits_in_flight', 'edit_touched_at', 'beat_naming_until']) },
+  approvals: { unlisted: new Set() },
+};
+
+/**
+ * The most statements one bulk write sends to the database in one command. FerretDB 1.24 keeps
+ * the query of every statement of an `update` command open until the whole command ends, each
+ * holding one of the 100 connections of its SQLite pool, so a command whose statements match about
+ * 100 documents waits forever; commands of a few dozen statements stay far from that limit.
+ */
+const MAX_STATEMENTS_PER_COMMAND = 20;
+
+const QUERY_WRITES: Array<
+  | 'updateOne'
+  | 'updateMany'
+  | 'replaceOne'
+  | 'deleteOne'
+  | 'deleteMany'
+  | 'findOneAndUpdate'
+  | 'findOneAndReplace'
+  | 'findOneAndDelete'
+> = [
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'deleteOne',
+  'deleteMany',
+  'findOneAndUpdate',
+  'findOneAndReplace',
+  'findOneAndDelete',
+];
+
+type ListMode = 'auto' | 'memory' | 'database';
+
+/** Per connection: whether lists are kept in memory, and the feed their writers record changes in. */
+export class ChangeRecording {
+  readonly feed: ChangeFeed;
+  private decided?: Promise<boolean>;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly mode: ListMode,
+  ) {
+    this.feed = new ChangeFeed(connection);
+  }
+
+  /**
+   * Whether lists are answered from memory: the setting, or the server's kind (the embedded
+   * FerretDB scans whole collections for every filter, sort and count). Every process on one
+   * database decides alike, so writers record changes exactly when readers follow them.
+   */
+  usesMemory(): Promise<boolean> {
+    this.decided ??= this.decide().catch((error: unknown) => {
+      this.decided = undefined;
+      throw error;
+    });
+    return this.decided;
+  }
+
+  private async decide(): Promise<boolean> {
+    if (this.mode !== 'auto') return this.mode === 'memory';
+    await this.connection.asPromise();
+    const info = await this.connection.db!.admin().command({ buildInfo: 1 });
+    return 'ferretdbVersion' in info;
+  }
+}
+
+const recordings = new WeakMap<Connection, ChangeRecording>();
+
+/** Sets a connection up: its writes to the observed collections record their changes. */
+export function observeCollections(connection: Connection, mode: ListMode): ChangeRecording {
+  const recording = new ChangeRecording(connection, mode);
+  recordings.set(connection, recording);
+  connection.plugin(observedCollectionsPlugin);
+  return recording;
+}
+
+export function recordingOf(connection: Connection): ChangeRecording {
+  const recording = recordings.get(connection);
+  if (!recording) throw new Error('the connection was not set up by the persistence wing');
+  return recording;
+}
+
+/** The recording where `model`'s collection is observed and lists are kept in memory, else null. */
+async function activeRecording(model: Model<unknown>): Promise<{ recording: ChangeRecording; stream: string } | null> {
+  // Subdocuments' schemas carry the plugin too; they have no collection of their own.
+  const stream = model?.collection?.collectionName;
+  if (!stream || !(stream in OBSERVED)) return null;
+  const recording = recordings.get(model.db);
+  if (!recording || !(await recording.usesMemory())) return null;
+  return { recording, stream };
+}
+
+/** The ids a filter names by `_id` (equality or `$in`), or null when it selects otherwise. */
+function idsOfFilter(filter: Record<string, unknown> | undefined): string[] | null {
+  const id = filter?._id;
+  if (typeof id === 'string' || typeof id === 'number') return [String(id)];
+  if (id instanceof Types.ObjectId) return [id.toHexString()];
+  if (id && typeof id === 'object' && '$in' in id) {
+    const list = (id as { $in: unknown }).$in;
+    return Array.isArray(list) ? list.map(String) : null;
+  }
+  return null;
+}
+
+/** True when an update sets only fields no list reads. */
+function touchesOnlyUnlisted(stream: string, update: unknown): boolean {
+  if (!update || typeof update !== 'object' || Array.isArray(update)) return false;
+  const unlisted = OBSERVED[stream].unlisted;
+  if (unlisted.size === 0) return false;
+  for (const [op, fields] of Object.entries(update as Record<string, unknown>)) {
+    if (!op.startsWith('$') || !fields || typeof fields !== 'object') return false;
+    for (const path of Object.keys(fields)) if (!unlisted.has(path.split('.')[0])) return false;
+  }
+  return true;
+}
+
+async function findIds(model: Model<unknown>, filter: Record<string, unknown>): Promise<string[]> {
+  const rows = await model.find(filter, { _id: 1 }).lean<Array<{ _id: unknown }>>().exec();
+  return rows.map((r) => String(r._id));
+}
+
+const PLANNED = Symbol('recorded ids');
+type PlannedQuery = Query<unknown, unknown> & {
+  op?: string;
+  [PLANNED]?: { stream: string; ids: string[] | null } | null;
+};
+
+async function recordQuietly(model: Model<unknown>, stream: string, ids: string[]): Promise<void> {
+  const recording = recordings.get(model.db);
+  if (recording) await recording.feed.append(stream, ids).catch(() => undefined);
+}
+
+/**
+ * The plugin the wing lays on every schema of its connection: bulk writes go out in commands the
+ * embedded server can run, and writes to the observed collections record the ids they changed,
+ * even when they failed part-way (an id recorded needlessly costs one re-read).
+ */
+function observedCollectionsPlugin(schema: Schema): void {
+  schema.pre(QUERY_WRITES, { document: false, query: true }, async function (this: PlannedQuery) {
+    const active = await activeRecording(this.model as Model<unknown>);
+    if (!active || touchesOnlyUnlisted(active.stream, this.getUpdate())) {
+      this[PLANNED] = null;
+      return;
+    }
+    const filter = this.getFilter() as Record<string, unknown>;
+    let ids = idsOfFilter(filter);
+    if (!ids && !this.op?.startsWith('findOneAnd')) {
+      // A write by filter: the ids first, and the write kept to them (rows added meanwhile record their own change).
+      ids = await findIds(this.model as Model<unknown>, filter);
+      this.setQuery(
+        filter._id === undefined ? { ...filter, _id: { $in: ids } } : { $and: [filter, { _id: { $in: ids } }] },
+      );
+    }
+    this[PLANNED] = { stream: active.stream, ids };
+  });
+
+  schema.post(QUERY_WRITES, { document: false, query: true }, async function (this: PlannedQuery, result: unknown) {
+    const planned = this[PLANNED];
+    if (!planned) return;
+    const ids = planned.ids ?? idOfResult(result);
+    if (ids.length > 0) await recordingOf(this.model.db).feed.append(planned.stream, ids);
+  });
+
+  // Mongoose's types lack this overload (error handler of query middleware with options).
+  (schema.post as (...args: unknown[]) => Schema)(
+    QUERY_WRITES,
+    { document: false, query: true },
+    function (this: PlannedQuery, error: unknown, _result: unknown, next: (error?: unknown) => void) {
+      const planned = this[PLANNED];
+      if (!planned?.ids?.length) return next(error);
+      void recordQuietly(this.model as Model<unknown>, planned.stream, planned.ids).then(() => next(error));
+    },
+  );
+
+  schema.post('save', async function (doc: { _id: unknown; constructor: unknown }) {
+    const model = doc.constructor as Model<unknown>;
+    const active = await activeRecording(model);
+    if (active) await active.recording.feed.append(active.stream, [String(doc._id)]);
+  });
+
+  schema.statics.bulkWrite = async function (
+    this: Model<unknown>,
+    ops: AnyBulkWriteOperation[],
+    options: Record<string, unknown> = {},
+  ) {
+    const active = await activeRecording(this);
+    let firstError: unknown = null;
+    let last: unknown = null;
+    for (let i = 0; i < ops.length; i += MAX_STATEMENTS_PER_COMMAND) {
+      const slice = ops.slice(i, i + MAX_STATEMENTS_PER_COMMAND);
+      const ids = active ? await idsOfBulk(this, active.stream, slice) : [];
+      try {
+        last = await Model.bulkWrite.call(this, slice, options);
+      } catch (error) {
+        if (options.ordered !== false) {
+          if (active) await recordQuietly(this, active.stream, ids);
+          throw error;
+        }
+        firstError ??= error;
+      }
+      if (active && ids.length > 0) await active.recording.feed.append(active.stream, ids);
+    }
+    if (firstError) throw firstError;
+    return last;
+  };
+
+  schema.statics.insertMany = async function (this: Model<unknown>, docs: unknown, options?: unknown) {
+    const active = await activeRecording(this);
+    const list = (Array.isArray(docs) ? docs : [docs]) as Array<{ _id?: unknown }>;
+    const ids = list.filter((d) => d._id !== undefined).map((d) => String(d._id));
+    try {
+      return await (Model.insertMany as (...args: unknown[]) => Promise<unknown>).call(this, docs, options);
+    } finally {
+      if (active && ids.length > 0) await active.recording.feed.append(active.stream, ids);
+    }
+  };
+}
+
+function idOfResult(result: unknown): string[] {
+  const doc = (result as { value?: unknown } | null)?.value ?? result;
+  const id = (doc as { _id?: unknown } | null)?._id;
+  return id === undefined || id === null ? [] : [String(id)];
+}
+
+/** The ids the statements of one bulk write may change (found first for statements by filter). */
+async function idsOfBulk(model: Model<unknown>, stream: string, ops: AnyBulkWriteOperation[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const op of ops as Array<
+    Record<string, { filter?: Record<string, unknown>; update?: unknown; document?: { _id?: unknown } }>
+  >) {
+    const [kind, spec] = Object.entries(op)[0];
+    if (kind === 'insertOne') {
+      if (spec.document?._id !== undefined) ids.push(String(spec.document._id));
+      continue;
+    }
+    if (touchesOnlyUnlisted(stream, spec.update)) continue;
+    ids.push(...(idsOfFilter(spec.filter) ?? (await findIds(model, spec.filter ?? {}))));
+  }
+  return ids;
+}
