@@ -1,3 +1,4 @@
+import { ApprovalRowsService } from '../src/approvals/approval-rows.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 import { buildTemplate, buildWorkspaceAudios, seedCatalog, writer } from './helpers/workspace-fixture';
 
@@ -76,5 +77,29 @@ describe('the in-memory approvals page across API instances', () => {
     await approve(leo, dropped, null);
     expect((await page(mia)).results.map((r) => r.id)).not.toContain(dropped.template_clips_media_id);
     await expectAgreement([{}, { tags: 'coherent' }, { tags: 'nothing-has-this' }]);
+  });
+
+  it('keeps a row off the page when an older approval write lands after a newer removal', async () => {
+    const tpl = templates[30];
+    const facts = (version: number, approved: boolean | null) => ({
+      template_clips_media_id: tpl.template_clips_media_id,
+      music_canonical_id: tpl.music_canonical_id,
+      approved,
+      approved_at: approved ? new Date() : null,
+      approved_by: approved ? 'mia' : null,
+      segments_count: 3,
+      segments_length_ms: 9_000,
+      version,
+    });
+    const rows = mia.app.get(ApprovalRowsService);
+    const ids = async (t: TestApp) => (await page(t, { skip: 0 })).results.map((r) => r.id);
+    // Version 5 (unapproved) lands first, then the slower write of version 4 (approved).
+    await rows.syncTemplate(facts(5, null));
+    await rows.syncTemplate(facts(4, true));
+    expect(await ids(reference)).not.toContain(tpl.template_clips_media_id);
+    expect(await ids(leo)).not.toContain(tpl.template_clips_media_id);
+    await rows.syncTemplate(facts(6, true));
+    expect(await ids(leo)).toContain(tpl.template_clips_media_id);
+    await expectAgreement([{}]);
   });
 });

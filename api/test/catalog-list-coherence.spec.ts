@@ -133,4 +133,28 @@ describe('the in-memory audio list across API instances', () => {
       Array.from({ length: 30 }, (_, i) => `doc-${i}`).sort(),
     );
   });
+
+  it("keeps showing a lock refreshed on one instance in the other's list after the expiry it was taken with", async () => {
+    // The clock moves on (past where the test above left the feed's readers) and stays there.
+    const taken = Date.now() + CHANGE_FEED_KEEP_MS + 120_000;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => taken);
+    try {
+      await writer(leo).post(`/api/audio/${ids[5]}/lock/`).expect(200);
+      expect(byId(await list(mia), ids[5])).toMatchObject({ locked: true, locked_by: 'leo' });
+      // The workspace refreshes before the 30 s run out; mia's list then outlives the first expiry.
+      clock.mockImplementation(() => taken + 25_000);
+      await writer(leo).post(`/api/audio/${ids[5]}/lock/`).expect(200);
+      clock.mockImplementation(() => taken + 40_000);
+      expect(byId(await list(mia), ids[5])).toMatchObject({ locked: true, locked_by: 'leo' });
+      expect(byId(await list(reference), ids[5])).toMatchObject({ locked: true, locked_by: 'leo' });
+      // Without another refresh the lock runs out 30 s after the last one, in every list.
+      clock.mockImplementation(() => taken + 60_000);
+      expect(byId(await list(mia), ids[5])).toMatchObject({ locked: false, locked_by: null });
+      expect(byId(await list(leo), ids[5])).toMatchObject({ locked: false, locked_by: null });
+      await writer(mia).post(`/api/audio/${ids[5]}/lock/`).expect(200);
+      expect(byId(await list(leo), ids[5])).toMatchObject({ locked: true, locked_by: 'mia' });
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });

@@ -19,7 +19,7 @@ import { ApprovalsRepository, filterByTags, PAGE_SORT } from './approvals.reposi
 
 const SYNC_CHUNK = 500;
 
-type RowBody = Omit<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys' | 'source_version'>;
+type RowBody = Omit<ApprovalRecord, 'audio_name' | 'artist_name' | 'tag_keys' | 'source_version' | 'removed'>;
 
 /** A done beat's row on the approvals page, less its audio's facts. */
 function beatRowBody(b: BeatApprovalFacts): RowBody {
@@ -94,7 +94,7 @@ export class ApprovalRowsService {
   /** One command: the row follows the beat's newest version, whichever write reaches it first. */
   @OnEvent(BEAT_APPROVAL_CHANGED, { suppressErrors: false })
   async syncBeat({ id, version, facts, audio }: BeatApprovalChanged): Promise<void> {
-    if (!facts?.done) return this.rows.deleteAtVersion(approvalRowId('beat', id), version);
+    if (!facts?.done) return this.rows.removeAtVersion(approvalRowId('beat', id), version);
     await this.rows.upsertAtVersion({ ...beatRowBody(facts), ...audio, source_version: version });
   }
 
@@ -102,13 +102,33 @@ export class ApprovalRowsService {
   @OnEvent(TEMPLATE_APPROVAL_CHANGED, { suppressErrors: false })
   async syncTemplate(t: TemplateApprovalChanged): Promise<void> {
     const id = approvalRowId('template', t.template_clips_media_id);
-    if (t.approved !== true) return this.rows.deleteAtVersion(id, t.version);
+    if (t.approved !== true) return this.rows.removeAtVersion(id, t.version);
     const body = templateRowBody(t);
     await this.rows.upsertAtVersion({
       ...body,
       ...(await this.readAudioFacts(body.music_canonical_id)),
       source_version: t.version,
     });
+  }
+
+  /** The row of one beat at `version`, with its audio's facts read now (the reconciliation). */
+  async followBeat(facts: BeatApprovalFacts, version: number): Promise<void> {
+    const audio = await this.readAudioFacts(facts.music_canonical_id).catch(() => null);
+    if (!audio) return this.rows.removeAtVersion(approvalRowId('beat', facts.id), version);
+    await this.syncBeat({ id: facts.id, version, facts, audio });
+  }
+
+  /** Takes a row off the page unless its source wrote a later version meanwhile (the reconciliation). */
+  removeRow(src: ApprovalSource, refId: string, version: number): Promise<void> {
+    return this.rows.removeAtVersion(approvalRowId(src, refId), version);
+  }
+
+  /** Every row on the page with the version of its source it shows, as stored now. */
+  async shownVersions(): Promise<Map<string, { src: ApprovalSource; ref_id: string; version: number | null }>> {
+    const shown = new Map<string, { src: ApprovalSource; ref_id: string; version: number | null }>();
+    for (const row of await this.rows.findShownSources())
+      shown.set(row._id, { src: row.src, ref_id: row.ref_id, version: row.source_version ?? null });
+    return shown;
   }
 
   /** Rows of many sources at once (rebuilds); the audios' facts are read once per audio. */

@@ -45,6 +45,13 @@ export class Approval {
   @Prop({ type: Number, default: undefined })
   source_version?: number;
 
+  /**
+   * Set when the source stopped being approved (or done): the row stays, in no page or count,
+   * holding the version that removed it, so an older write that lands later cannot bring it back.
+   */
+  @Prop({ type: Boolean, default: undefined })
+  removed?: boolean;
+
   @Prop({ type: Date, default: null })
   approval_date!: Date | null;
 
@@ -57,6 +64,9 @@ ApprovalSchema.index({ approval_date: -1, _id: -1 });
 ApprovalSchema.index({ tag_keys: 1, approval_date: -1, _id: -1 });
 
 export type ApprovalRecord = Approval;
+
+/** The documents that are rows of the approvals page (the others hold a removed row's version). */
+export const SHOWN_ROWS = { removed: { $ne: true } };
 
 export function approvalRowId(src: ApprovalSource, refId: string): string {
   return `${src}:${refId}`;

@@ -3,13 +3,25 @@ import { deriveCloneOffsets } from '@curator/shared/domain';
 import { Injectable, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
 
 import { AudiosService } from '../audios/audios.service';
+import { toBeatApprovalFacts } from '../beats/beat-events';
 import { BeatsRepository } from '../beats/beats.repository';
 import { BeatsService } from '../beats/beats.service';
 import { TemplateApprovalsService } from '../template-approvals/template-approvals.service';
+import { toTemplateApprovalFacts } from '../template-approvals/template-events';
+import { approvalRowId } from './approval.schema';
 import { ApprovalRowsService } from './approval-rows.service';
 
 export const APPROVAL_NOT_FOUND_MESSAGE = 'Approval not found';
 const REBUILD_PAGE = 500;
+
+/** A row that differs from its source: shown when it should not be, or missing or behind when it should. */
+export type RowMismatch = {
+  src: ApprovalSource;
+  ref_id: string;
+  /** The source's version the row shows (null: not shown), and the one it should show (null: none). */
+  shown: number | null;
+  due: number | null;
+};
 
 type SourceTiming = Pick<ApprovalDetail, 'offsets' | 'segments_info' | 'audio_asset_start_time_in_ms'>;
 
@@ -63,6 +75,52 @@ export class ApprovalsQueryService implements OnApplicationBootstrap {
       await this.rows.putMany([], page);
       if (page.length < REBUILD_PAGE) break;
       after = page[page.length - 1].template_clips_media_id;
+    }
+  }
+
+  /**
+   * The rows that differ from their sources: a done beat or approved template whose row is missing
+   * or shows another version, and rows shown for a source no longer done or approved. A process
+   * killed between a source's write and its row's leaves one; rows imported without a version
+   * count as current.
+   */
+  async rowMismatches(): Promise<RowMismatch[]> {
+    const [shown, doneBeats] = await Promise.all([this.rows.shownVersions(), this.beatRecords.findDoneVersions()]);
+    const due = new Map<string, { src: ApprovalSource; ref_id: string; version: number }>();
+    for (const [id, version] of doneBeats) due.set(approvalRowId('beat', id), { src: 'beat', ref_id: id, version });
+    for (let after: string | null = null; ;) {
+      const page = await this.templates.findApprovedFacts(after, REBUILD_PAGE);
+      for (const t of page) {
+        const ref = t.template_clips_media_id;
+        due.set(approvalRowId('template', ref), { src: 'template', ref_id: ref, version: t.version });
+      }
+      if (page.length < REBUILD_PAGE) break;
+      after = page[page.length - 1].template_clips_media_id;
+    }
+    const out: RowMismatch[] = [];
+    for (const [rowId, source] of due) {
+      const row = shown.get(rowId);
+      if (!row || (row.version !== null && row.version !== source.version))
+        out.push({ src: source.src, ref_id: source.ref_id, shown: row ? row.version : null, due: source.version });
+    }
+    for (const [rowId, row] of shown)
+      if (!due.has(rowId)) out.push({ src: row.src, ref_id: row.ref_id, shown: row.version ?? 0, due: null });
+    return out;
+  }
+
+  /** Rewrites each row from its source as it is now, with the versions every row write is conditional on. */
+  async correctRows(mismatches: RowMismatch[]): Promise<void> {
+    for (const m of mismatches) {
+      if (m.src === 'beat') {
+        const beat = await this.beatRecords.findById(m.ref_id);
+        if (beat?.done) await this.rows.followBeat(toBeatApprovalFacts(beat), beat.version);
+        else await this.rows.removeRow('beat', m.ref_id, beat ? beat.version : Number.MAX_SAFE_INTEGER);
+        continue;
+      }
+      const template = await this.templates.findTemplate(m.ref_id);
+      const facts = template && toTemplateApprovalFacts(template);
+      if (facts?.approved === true) await this.rows.syncTemplate(facts);
+      else await this.rows.removeRow('template', m.ref_id, facts ? facts.version : Number.MAX_SAFE_INTEGER);
     }
   }
 

@@ -5,7 +5,7 @@ import type { AnyBulkWriteOperation, FilterQuery, Model } from 'mongoose';
 import { isDuplicateKeyError } from '../persistence/duplicate-key';
 import { ListQueries, type ListQuery } from '../persistence/list-query';
 import type { SortSpec } from '../persistence/sort-order';
-import { Approval, ApprovalRecord } from './approval.schema';
+import { Approval, ApprovalRecord, SHOWN_ROWS } from './approval.schema';
 
 /** Newest approval first; _id breaks ties so pages never overlap. */
 export const PAGE_SORT: SortSpec = { approval_date: -1, _id: -1 };
@@ -22,22 +22,29 @@ export class ApprovalsRepository {
     @InjectModel(Approval.name) private readonly approvals: Model<Approval>,
     lists: ListQueries,
   ) {
-    this.list = lists.of<ApprovalRecord>(approvals, { fields: {}, idField: '_id' });
+    this.list = lists.of<ApprovalRecord>(approvals, { fields: {}, idField: '_id', rowsAre: SHOWN_ROWS });
   }
 
+  /** A row of the page, or null (none, or removed). */
   findById(id: string): Promise<ApprovalRecord | null> {
-    return this.approvals.findOne({ _id: id }).lean<ApprovalRecord>().exec();
+    return this.approvals
+      .findOne({ _id: id, ...SHOWN_ROWS })
+      .lean<ApprovalRecord>()
+      .exec();
   }
 
-  async upsert(row: ApprovalRecord): Promise<void> {
-    const { _id, ...fields } = row;
-    await this.approvals.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
+  /** Every row of the page, read from the collection: its source and the version it shows. */
+  findShownSources(): Promise<Array<Pick<ApprovalRecord, '_id' | 'src' | 'ref_id' | 'source_version'>>> {
+    return this.approvals
+      .find(SHOWN_ROWS, { _id: 1, src: 1, ref_id: 1, source_version: 1 })
+      .lean<Array<Pick<ApprovalRecord, '_id' | 'src' | 'ref_id' | 'source_version'>>>()
+      .exec();
   }
 
   async upsertMany(rows: ApprovalRecord[]): Promise<void> {
     if (rows.length === 0) return;
     const ops: AnyBulkWriteOperation<Approval>[] = rows.map(({ _id, ...fields }) => ({
-      updateOne: { filter: { _id }, update: { $set: fields }, upsert: true },
+      updateOne: { filter: { _id }, update: { $set: { ...fields, removed: false } }, upsert: true },
     }));
     await this.approvals.bulkWrite(ops, { ordered: false });
   }
@@ -47,21 +54,26 @@ export class ApprovalsRepository {
    * conditional upsert (atomic on the embedded server as on MongoDB): when the filter misses
    * because a later version is stored, the insert it falls back to is refused as a duplicate.
    */
-  async upsertAtVersion(row: ApprovalRecord & { source_version: number }): Promise<void> {
+  upsertAtVersion(row: ApprovalRecord & { source_version: number }): Promise<void> {
     const { _id, ...fields } = row;
-    const older = { $or: [{ source_version: { $lt: row.source_version } }, { source_version: null }] };
+    return this.writeAtVersion(_id, row.source_version, { ...fields, removed: false });
+  }
+
+  /**
+   * Removes the row of a versioned source from the page unless it reflects a later version. The
+   * document stays, holding that version, so a write of an older version landing later is refused.
+   */
+  removeAtVersion(id: string, version: number): Promise<void> {
+    return this.writeAtVersion(id, version, { removed: true, source_version: version });
+  }
+
+  private async writeAtVersion(_id: string, version: number, fields: Record<string, unknown>): Promise<void> {
+    const older = { $or: [{ source_version: { $lt: version } }, { source_version: null }] };
     try {
       await this.approvals.updateOne({ _id, ...older }, { $set: fields }, { upsert: true }).exec();
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
     }
-  }
-
-  /** Deletes the row of a versioned source unless it reflects a later version. */
-  async deleteAtVersion(id: string, version: number): Promise<void> {
-    await this.approvals
-      .deleteOne({ _id: id, $or: [{ source_version: { $lt: version } }, { source_version: null }] })
-      .exec();
   }
 
   async deleteById(id: string): Promise<void> {
@@ -96,7 +108,7 @@ export class ApprovalsRepository {
   }
 
   async hasAny(): Promise<boolean> {
-    return (await this.approvals.findOne({}, { _id: 1 }).lean().exec()) !== null;
+    return (await this.approvals.findOne(SHOWN_ROWS, { _id: 1 }).lean().exec()) !== null;
   }
 
   private async updateWhere(filter: FilterQuery<Approval>, update: Record<string, unknown>): Promise<void> {

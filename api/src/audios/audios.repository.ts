@@ -196,6 +196,16 @@ export class AudiosRepository {
       .exec();
   }
 
+  /** The locks of these audios as stored now (a list's copy of an expiry can be behind). */
+  findLocks(
+    musicCanonicalIds: string[],
+  ): Promise<Array<Pick<AudioRecord, 'music_canonical_id' | 'locked_by' | 'lock_expires_at'>>> {
+    return this.audios
+      .find({ _id: { $in: musicCanonicalIds } }, { _id: 0, music_canonical_id: 1, locked_by: 1, lock_expires_at: 1 })
+      .lean<Array<Pick<AudioRecord, 'music_canonical_id' | 'locked_by' | 'lock_expires_at'>>>()
+      .exec();
+  }
+
   findViewByMusicId(musicCanonicalId: string): Promise<AudioView | null> {
     return this.audios.findOne({ _id: musicCanonicalId }, VIEW_FIELDS).lean<AudioView>().exec();
   }

@@ -10,6 +10,7 @@ import { buildAudioListFilter, buildAudioListSort, range } from './audio-list-fi
 import { toAudioDetail, toAudioListItem } from './audio-view';
 import {
   AudiosRepository,
+  type AudioView,
   type CatalogTotals,
   type SegmentSource,
   type StartTimeSource,
@@ -18,8 +19,14 @@ import {
 
 export const AUDIO_NOT_FOUND_MESSAGE = 'Audio not found';
 
+/** Audios whose lock this process last read from the database, with that lock. */
+const SEEN_LOCKS_KEEP = 10_000;
+
 @Injectable()
 export class AudiosService {
+  /** The lock of an audio as last read from the database, where the list's copy had run out. */
+  private readonly seenLocks = new Map<string, { locked_by: string | null; until: number }>();
+
   constructor(
     private readonly audios: AudiosRepository,
     private readonly tags: TagsService,
@@ -41,8 +48,37 @@ export class AudiosService {
     const filter = buildAudioListFilter(query);
     const sort = buildAudioListSort(query);
     const { rows, total } = await this.audios.list.page(filter, sort, query.skip, PAGE_SIZE);
-    const now = new Date();
-    return { results: rows.map((r) => toAudioListItem(r, now)), total };
+    const now = new Date(Date.now());
+    return { results: (await this.withCurrentLocks(rows, now)).map((r) => toAudioListItem(r, now)), total };
+  }
+
+  /**
+   * The rows with their locks as they stand: a lock refresh moves only the expiry, which the list
+   * does not follow, so a lock that ran out by the list's copy is read from the database (one
+   * query for the page, and only for locks not read since they last ran out by what was read).
+   */
+  private async withCurrentLocks(rows: AudioView[], now: Date): Promise<AudioView[]> {
+    const lapsed = (r: AudioView) => {
+      if (!r.locked_by || !r.lock_expires_at || r.lock_expires_at.getTime() > now.getTime()) return null;
+      const seen = this.seenLocks.get(r.music_canonical_id);
+      if (!seen || seen.locked_by !== r.locked_by) return 'ask';
+      return seen.until > now.getTime() ? 'live' : seen.until >= r.lock_expires_at.getTime() ? 'ran out' : 'ask';
+    };
+    const ask = rows.filter((r) => lapsed(r) === 'ask').map((r) => r.music_canonical_id);
+    if (ask.length > 0) {
+      for (const lock of await this.audios.findLocks(ask)) {
+        this.seenLocks.delete(lock.music_canonical_id);
+        this.seenLocks.set(lock.music_canonical_id, {
+          locked_by: lock.locked_by ?? null,
+          until: lock.lock_expires_at?.getTime() ?? 0,
+        });
+      }
+      while (this.seenLocks.size > SEEN_LOCKS_KEEP) this.seenLocks.delete(this.seenLocks.keys().next().value!);
+    }
+    return rows.map((r) => {
+      const seen = lapsed(r) === 'live' ? this.seenLocks.get(r.music_canonical_id)! : null;
+      return seen ? { ...r, lock_expires_at: new Date(seen.until) } : r;
+    });
   }
 
   /**

@@ -1,3 +1,5 @@
+import type { BeatRecord } from './beat.schema';
+
 /**
  * Emitted (and awaited) by the beats after every write that changes a beat's done state or a done
  * beat: its facts at `version` (null facts: deleted), and its audio's facts as the edit read them.
@@ -20,3 +22,14 @@ export type BeatApprovalFacts = {
   done_by: string | null;
   segments_info: ReadonlyArray<{ duration_in_ms: number }>;
 };
+
+export function toBeatApprovalFacts(b: BeatRecord): BeatApprovalFacts {
+  return {
+    id: b._id.toHexString(),
+    music_canonical_id: b.music_canonical_id,
+    done: b.done,
+    done_at: b.done_at,
+    done_by: b.done_by,
+    segments_info: b.segments_info,
+  };
+}

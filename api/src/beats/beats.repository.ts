@@ -95,6 +95,15 @@ export class BeatsRepository {
     return this.beats.find(filter).sort({ _id: 1 }).limit(limit).lean<BeatRecord[]>().exec();
   }
 
+  /** Every done beat's version, by beat id (the approvals rows' reconciliation). */
+  async findDoneVersions(): Promise<Map<string, number>> {
+    const rows = await this.beats
+      .find({ done: true }, { _id: 1, version: 1 })
+      .lean<Array<{ _id: Types.ObjectId; version: number }>>()
+      .exec();
+    return new Map(rows.map((r) => [r._id.toHexString(), r.version]));
+  }
+
   async renameUser(from: string, to: string): Promise<void> {
     await this.beats.updateMany({ done_by: from }, { $set: { done_by: to } }).exec();
     await this.beats.updateMany({ created_by: from }, { $set: { created_by: to } }).exec();

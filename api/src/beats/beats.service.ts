@@ -17,7 +17,12 @@ import { bodyFieldError } from '../common/api-errors';
 import { type AudioEdit, AudioEditsService } from '../locks/audio-edits.service';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import type { BeatRecord } from './beat.schema';
-import { BEAT_APPROVAL_CHANGED, type BeatApprovalChanged } from './beat-events';
+import {
+  BEAT_APPROVAL_CHANGED,
+  type BeatApprovalChanged,
+  type BeatApprovalFacts,
+  toBeatApprovalFacts,
+} from './beat-events';
 import { BeatAnswer, toBeatWire } from './beat-wire';
 import { BeatChanges, BeatsRepository } from './beats.repository';
 
@@ -41,8 +46,14 @@ export type BeatCreate = {
 
 export type BeatUpdate = Omit<BeatCreate, 'name'> & { id?: string; name: string; version: number };
 
+/** How many beats' audios one process remembers (a beat never moves to another audio). */
+const AUDIO_OF_BEAT_KEEP = 20_000;
+
 @Injectable()
 export class BeatsService {
+  /** Beat id → its audio's id, as writes and reads saw it: a write by beat id skips reading the beat. */
+  private readonly audioOfBeat = new Map<string, string>();
+
   constructor(
     private readonly beats: BeatsRepository,
     private readonly audios: AudiosService,
@@ -57,7 +68,9 @@ export class BeatsService {
 
   async list(musicCanonicalId: string): Promise<BeatAnswer[]> {
     await this.audios.detail(musicCanonicalId);
-    return (await this.beats.findForAudio(musicCanonicalId)).map(toBeatWire);
+    const beats = await this.beats.findForAudio(musicCanonicalId);
+    for (const b of beats) this.rememberAudio(b._id.toHexString(), musicCanonicalId);
+    return beats.map(toBeatWire);
   }
 
   /**
@@ -87,6 +100,7 @@ export class BeatsService {
       };
       const made = autoNamed ? await this.edits.inBeatNamingTurn(body.music_canonical_id, insert) : await insert();
       await this.follow(edit, null, made);
+      this.rememberAudio(made._id.toHexString(), made.music_canonical_id);
       return toBeatWire(made);
     });
   }
@@ -120,23 +134,23 @@ export class BeatsService {
           throw bodyFieldError('music_canonical_id', BEAT_MESSAGES.OTHER_AUDIO, 'value_error');
         throw new ConflictException({ detail: BEAT_MESSAGES.STALE_VERSION });
       }
+      this.rememberAudio(id, musicCanonicalId);
       return toBeatWire(await this.follow(edit, before, applyChanges(before, saved)));
     });
   }
 
   /** PATCH /api/beats/{id}/ */
   async rename(id: string, name: string, username: string): Promise<BeatAnswer> {
-    const current = await this.findOrThrow(id);
-    return this.edits.run(current.music_canonical_id, username, async () => {
+    return this.edits.run(await this.audioOf(id), username, async () => {
       const changes = { name, updated_at: new Date() };
       return toBeatWire(applyChanges(await this.updateOrThrow(id, changes), changes));
     });
   }
 
   async remove(id: string, username: string): Promise<void> {
-    const current = await this.findOrThrow(id);
-    await this.edits.run(current.music_canonical_id, username, async (edit) => {
+    await this.edits.run(await this.audioOf(id), username, async (edit) => {
       const before = await this.beats.deleteById(id);
+      this.audioOfBeat.delete(id);
       if (!before) throw new NotFoundException(BEAT_MESSAGES.NOT_FOUND);
       await this.follow(edit, before, null);
     });
@@ -144,8 +158,7 @@ export class BeatsService {
 
   /** POST /api/beats/{id}/toggle_beats_done/: done records who and when; not done clears them. */
   async setDone(id: string, done: boolean, username: string): Promise<{ done: boolean; version: number }> {
-    const current = await this.findOrThrow(id);
-    return this.edits.run(current.music_canonical_id, username, async (edit) => {
+    return this.edits.run(await this.audioOf(id), username, async (edit) => {
       const changes = { ...doneFields(done, username, new Date()), updated_at: new Date() };
       const before = await this.updateOrThrow(id, changes);
       const saved = await this.follow(edit, before, applyChanges(before, changes));
@@ -154,15 +167,28 @@ export class BeatsService {
   }
 
   /** Done beats as approvals facts, a page at a time (rebuild of the read model). */
-  async findDoneFacts(afterId: string | null, limit: number): Promise<ReturnType<typeof toApprovalFacts>[]> {
+  async findDoneFacts(afterId: string | null, limit: number): Promise<BeatApprovalFacts[]> {
     const after = afterId ? ((await this.beats.findById(afterId))?._id ?? null) : null;
-    return (await this.beats.findDonePage(after, limit)).map(toApprovalFacts);
+    return (await this.beats.findDonePage(after, limit)).map(toBeatApprovalFacts);
   }
 
   private async findOrThrow(id: string): Promise<BeatRecord> {
     const beat = await this.beats.findById(id);
     if (!beat) throw new NotFoundException(BEAT_MESSAGES.NOT_FOUND);
+    this.rememberAudio(id, beat.music_canonical_id);
     return beat;
+  }
+
+  /** The audio of beat `id`: remembered, else read (404 when there is no such beat). */
+  private async audioOf(id: string): Promise<string> {
+    return this.audioOfBeat.get(id) ?? (await this.findOrThrow(id)).music_canonical_id;
+  }
+
+  private rememberAudio(beatId: string, musicCanonicalId: string): void {
+    this.audioOfBeat.delete(beatId);
+    this.audioOfBeat.set(beatId, musicCanonicalId);
+    // Maps keep insertion order: the first key is the one used longest ago.
+    if (this.audioOfBeat.size > AUDIO_OF_BEAT_KEEP) this.audioOfBeat.delete(this.audioOfBeat.keys().next().value!);
   }
 
   /** Answers the beat as it was before the changes. */
@@ -189,30 +215,18 @@ export class BeatsService {
         artist_name: audio.artist_name,
         tag_keys: audio.tags.map(deriveTagKey),
       };
-      let state: BeatRecord | null = after;
-      let version = after ? after.version : before!.version + 1;
-      const id = (after ?? before)!._id.toHexString();
-      for (let tries = 0; tries < ROW_FOLLOW_TRIES; tries++) {
-        await this.events.emitAsync(BEAT_APPROVAL_CHANGED, {
-          id,
-          version,
-          facts: state && toApprovalFacts(state),
-          audio: facts,
-        } satisfies BeatApprovalChanged);
-        // A row written is checked once: a newer write may have removed it before this one landed.
-        if (!state?.done) break;
-        const current = await this.beats.findById(id);
-        if (current?.version === version) break;
-        state = current;
-        version = current ? current.version : version + 1;
-      }
+      // One conditional write: the row ends at the newest version, whichever write lands last.
+      const beat = (after ?? before)!;
+      await this.events.emitAsync(BEAT_APPROVAL_CHANGED, {
+        id: beat._id.toHexString(),
+        version: after ? after.version : before!.version + 1,
+        facts: after && toBeatApprovalFacts(after),
+        audio: facts,
+      } satisfies BeatApprovalChanged);
     }
     return after;
   }
 }
-
-/** Row writes of one beat before leaving the row to the write that keeps moving it. */
-const ROW_FOLLOW_TRIES = 3;
 
 const countIf = (flag: boolean | undefined) => (flag ? 1 : 0);
 
@@ -247,15 +261,4 @@ function deriveBeatFields(offsets: number[], audio: AudioDetail, audioType: stri
 
 function doneFields(done: boolean, username: string, now: Date) {
   return { done, done_at: done ? now : null, done_by: done ? username : null };
-}
-
-function toApprovalFacts(b: BeatRecord) {
-  return {
-    id: b._id.toHexString(),
-    music_canonical_id: b.music_canonical_id,
-    done: b.done,
-    done_at: b.done_at,
-    done_by: b.done_by,
-    segments_info: b.segments_info,
-  };
 }

@@ -7,6 +7,7 @@ import { AudiosRepository, type AudioView, type BeatCounts, type EditDelta } fro
 import { AUDIO_NOT_FOUND_MESSAGE } from '../audios/audios.service';
 import { CatalogCountersService } from '../audios/catalog-counters.service';
 import { LockClock } from './lock-clock';
+import { LockHints } from './lock-hints';
 import { LocksRepository } from './locks.repository';
 
 /** One write to an audio under way: the audio as it began, and the beat figures it moves when it ends. */
@@ -62,21 +63,26 @@ export class AudioEditsService {
     private readonly locks: LocksRepository,
     private readonly counters: CatalogCountersService,
     private readonly clock: LockClock,
+    private readonly hints: LockHints,
   ) {}
 
   async run<T>(musicCanonicalId: string, username: string, write: (edit: AudioEdit) => Promise<T>): Promise<T> {
     const now = this.clock.now();
-    const current = await this.audios.findViewByMusicId(musicCanonicalId);
-    if (!current) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
-    // The editor holds the lock for a while yet: nobody else can take it before this write lands.
-    if (
-      current.locked_by === username &&
-      (current.lock_expires_at?.getTime() ?? 0) > now.getTime() + HELD_LOCK_MARGIN_MS
-    ) {
-      const { edit, delta } = startEdit(current, now);
-      const result = await write(edit);
-      await this.audios.moveBeatCounts(musicCanonicalId, delta);
-      return result;
+    // Read first only when the editor seems to hold the lock; else the edit's first write reads it.
+    if (this.hints.holds(musicCanonicalId, username, new Date(now.getTime() + HELD_LOCK_MARGIN_MS))) {
+      const current = await this.audios.findViewByMusicId(musicCanonicalId);
+      if (!current) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
+      // The editor holds the lock for a while yet: nobody else can take it before this write lands.
+      if (
+        current.locked_by === username &&
+        (current.lock_expires_at?.getTime() ?? 0) > now.getTime() + HELD_LOCK_MARGIN_MS
+      ) {
+        const { edit, delta } = startEdit(current, now);
+        const result = await write(edit);
+        await this.audios.moveBeatCounts(musicCanonicalId, delta);
+        return result;
+      }
+      this.hints.notHeld(musicCanonicalId, username);
     }
     const view = await this.locks.beginEdit(musicCanonicalId, username, now);
     if (!view) throw await this.refusal(musicCanonicalId, now);

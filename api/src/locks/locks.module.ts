@@ -5,6 +5,7 @@ import { Audio, AudioSchema } from '../audios/audio.schema';
 import { AudiosModule } from '../audios/audios.module';
 import { AudioEditsService } from './audio-edits.service';
 import { LockClock } from './lock-clock';
+import { LockHints } from './lock-hints';
 import { LocksController } from './locks.controller';
 import { LocksRepository } from './locks.repository';
 import { LocksService } from './locks.service';
@@ -13,7 +14,7 @@ import { LocksService } from './locks.service';
 @Module({
   imports: [MongooseModule.forFeature([{ name: Audio.name, schema: AudioSchema }]), AudiosModule],
   controllers: [LocksController],
-  providers: [LocksService, LocksRepository, LockClock, AudioEditsService],
+  providers: [LocksService, LocksRepository, LockClock, LockHints, AudioEditsService],
   exports: [LockClock, LocksRepository, AudioEditsService],
 })
 export class LocksModule {}

@@ -52,6 +52,21 @@ export class LocksRepository {
   }
 
   /**
+   * Extends `username`'s live lock to `expiresAt`, in one conditional write; false when the lock
+   * is not theirs or has run out (the caller then takes it anew). Only the expiry changes, and the
+   * lists do not follow it: a list that finds a lock run out asks the database (AudiosService.list).
+   */
+  async refreshLock(musicCanonicalId: string, username: string, now: Date, expiresAt: Date): Promise<boolean> {
+    const res = await this.audios
+      .updateOne(
+        { _id: musicCanonicalId, locked_by: username, lock_expires_at: { $gt: now } },
+        { $set: { lock_expires_at: expiresAt } },
+      )
+      .exec();
+    return res.matchedCount > 0;
+  }
+
+  /**
    * Takes the turn to name a new beat of the audio until `until`, when nobody has it (or theirs ran
    * out): one conditional write. False when someone else has it or the audio does not exist.
    */

@@ -7,6 +7,7 @@ import { deriveLockState } from '../audios/audio-view';
 import { AUDIO_NOT_FOUND_MESSAGE } from '../audios/audios.service';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import { LockClock } from './lock-clock';
+import { LockHints } from './lock-hints';
 import { LocksRepository } from './locks.repository';
 
 /** An edit counted as under way for longer than this was left by a writer that stopped mid-edit. */
@@ -30,6 +31,7 @@ export class LocksService {
   constructor(
     private readonly locks: LocksRepository,
     private readonly clock: LockClock,
+    private readonly hints: LockHints,
   ) {}
 
   @OnEvent(USER_RENAMED, { suppressErrors: false })
@@ -37,15 +39,30 @@ export class LocksService {
     await this.locks.renameLockHolder(from, to);
   }
 
-  /** POST /api/audio/{id}/lock/: takes a free or expired lock, refreshes one's own, else 409. */
+  /**
+   * POST /api/audio/{id}/lock/: takes a free or expired lock, refreshes one's own, else 409. The
+   * workspace refreshes every 10 s: when this process saw the user hold the lock, a refresh is
+   * tried first, one write that moves only the expiry.
+   */
   async take(musicCanonicalId: string, username: string): Promise<LockState> {
+    const first = this.clock.now();
+    if (this.hints.holds(musicCanonicalId, username, first)) {
+      const expiresAt = new Date(first.getTime() + LOCK_EXPIRY_MS);
+      if (await this.locks.refreshLock(musicCanonicalId, username, first, expiresAt)) {
+        this.hints.held(musicCanonicalId, username, expiresAt);
+        return { locked: true, locked_by: username };
+      }
+      this.hints.notHeld(musicCanonicalId, username);
+    }
     const deadline = Date.now() + EDITS_WAIT_MS;
     for (;;) {
       const now = this.clock.now();
       const expiresAt = new Date(now.getTime() + LOCK_EXPIRY_MS);
       const staleBefore = new Date(now.getTime() - EDIT_STALE_MS);
-      if (await this.locks.takeLock(musicCanonicalId, username, now, expiresAt, staleBefore))
+      if (await this.locks.takeLock(musicCanonicalId, username, now, expiresAt, staleBefore)) {
+        this.hints.held(musicCanonicalId, username, expiresAt);
         return { locked: true, locked_by: username };
+      }
       const state = await this.locks.findLockState(musicCanonicalId);
       if (!state) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
       const { locked_by: holder } = deriveLockState(state, now);
@@ -58,6 +75,7 @@ export class LocksService {
 
   /** POST /api/audio/{id}/unlock/: any logged-in user may clear the lock (docs/screens.md: Unlock, then take it). */
   async release(musicCanonicalId: string): Promise<LockState> {
+    this.hints.released(musicCanonicalId);
     if (!(await this.locks.clearLock(musicCanonicalId))) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
     return { locked: false, locked_by: null };
   }

@@ -8,8 +8,12 @@ import type { SortSpec } from './sort-order';
 
 export type ListPage<Row> = { rows: Row[]; total: number };
 
-/** What a list reads of its collection: the fields of a row, and the field that holds the row's `_id`. */
-export type ListShape = { fields: Record<string, 0 | 1>; idField: string };
+/**
+ * What a list reads of its collection: the fields of a row, the field that holds the row's `_id`,
+ * and optionally which documents are rows at all (documents kept for another reason, such as a
+ * removed row's version, are in no page and no count).
+ */
+export type ListShape = { fields: Record<string, 0 | 1>; idField: string; rowsAre?: Record<string, unknown> };
 
 /**
  * One list over one collection, read the same way whatever the engine: from memory where lists
@@ -36,9 +40,10 @@ export class ListQuery<Row> {
   /** One page of the rows matching `filter` (a MongoDB filter) in `sort` order, and how many match. */
   async page(filter: Record<string, unknown>, sort: SortSpec, skip: number, limit: number): Promise<ListPage<Row>> {
     if (await this.usesMemory()) return this.memory.page(filter, sort, skip, limit);
+    const query = this.rowsMatching(filter);
     const [rows, total] = await Promise.all([
-      this.model.find(filter, this.shape.fields).sort(sort).skip(skip).limit(limit).lean<Row[]>().exec(),
-      this.model.countDocuments(filter).exec(),
+      this.model.find(query, this.shape.fields).sort(sort).skip(skip).limit(limit).lean<Row[]>().exec(),
+      this.model.countDocuments(query).exec(),
     ]);
     return { rows, total };
   }
@@ -66,7 +71,13 @@ export class ListQuery<Row> {
   }
 
   private find(filter: Record<string, unknown>): Promise<Row[]> {
-    return this.model.find(filter, this.shape.fields).lean<Row[]>().exec();
+    return this.model.find(this.rowsMatching(filter), this.shape.fields).lean<Row[]>().exec();
+  }
+
+  private rowsMatching(filter: Record<string, unknown>): Record<string, unknown> {
+    const rowsAre = this.shape.rowsAre;
+    if (!rowsAre) return filter;
+    return Object.keys(filter).length === 0 ? rowsAre : { $and: [rowsAre, filter] };
   }
 
   private idOf(row: Row): string {

@@ -8,7 +8,11 @@ import { ChangeFeed } from './change-feed';
  * Registered once here; repositories write plainly.
  */
 const OBSERVED: Record<string, { unlisted: ReadonlySet<string> }> = {
-  audios: { unlisted: new Set(['edits_in_flight', 'edit_touched_at', 'beat_naming_until']) },
+  audios: {
+    // A lock refresh moves only its expiry: lists keep the expiry the lock was taken with and ask
+    // the database about a lock that ran out by their copy (AudiosService.list).
+    unlisted: new Set(['edits_in_flight', 'edit_touched_at', 'beat_naming_until', 'lock_expires_at']),
+  },
   approvals: { unlisted: new Set() },
 };
 

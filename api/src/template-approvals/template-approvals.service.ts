@@ -11,9 +11,6 @@ import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import { TemplateApprovalsRepository } from './template-approvals.repository';
 import { TEMPLATE_APPROVAL_CHANGED, type TemplateApprovalFacts, toTemplateApprovalFacts } from './template-events';
 
-/** Row writes of one approval before leaving the row to the write that keeps moving it. */
-const ROW_FOLLOW_TRIES = 3;
-
 export const TEMPLATE_NOT_FOUND_MESSAGE = 'Template not found';
 
 export type TemplateApprovalAnswer = {
@@ -55,13 +52,6 @@ export class TemplateApprovalsService {
       const saved = await this.templates.setApproval(musicCanonicalId, templateClipsMediaId, approval);
       if (!saved) throw new NotFoundException(TEMPLATE_NOT_FOUND_MESSAGE);
       await this.events.emitAsync(TEMPLATE_APPROVAL_CHANGED, toTemplateApprovalFacts(saved));
-      // A newer approval write may have removed the row before this one landed: follow the template as it is now.
-      for (let tries = 0, state = saved; tries < ROW_FOLLOW_TRIES && state.approved === true; tries++) {
-        const current = await this.templates.findOne(templateClipsMediaId);
-        if (!current || (current.approval_version ?? 0) === (state.approval_version ?? 0)) break;
-        await this.events.emitAsync(TEMPLATE_APPROVAL_CHANGED, toTemplateApprovalFacts(current));
-        state = current;
-      }
       return {
         music_canonical_id: musicCanonicalId,
         template_clips_media_id: templateClipsMediaId,
