@@ -3,12 +3,12 @@ import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 
 import { AnalysisModule } from './analysis/analysis.module';
-import { ApprovalsApiModule } from './approvals/approvals-api.module';
+import { ApprovalsModule } from './approvals/approvals.module';
 import { AudiosModule } from './audios/audios.module';
 import { AuthModule } from './auth/auth.module';
+import { SessionGuard } from './auth/session.guard';
 import { BeatImagesModule } from './beat-images/beat-images.module';
 import { BeatsModule } from './beats/beats.module';
-import { SessionGuard } from './common/session.guard';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
 import { HlPointsModule } from './hlpoints/hlpoints.module';
@@ -45,7 +45,7 @@ import { UsersModule } from './users/users.module';
     BeatsModule,
     TemplateApprovalsModule,
     ReconciliationModule,
-    ApprovalsApiModule,
+    ApprovalsModule,
     HlPointsModule,
     BeatImagesModule,
     UsageModule,

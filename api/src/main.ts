@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 
 import { AppModule } from './app.module';
-import { ApprovalRowsService } from './approvals/approval-rows.service';
+import { ApprovalsService } from './approvals/approvals.service';
 import { AudiosService } from './audios/audios.service';
 import { CatalogCountersService } from './audios/catalog-counters.service';
 import { GrowthRefreshService } from './audios/growth-refresh.service';
@@ -34,8 +34,8 @@ async function bootstrap(): Promise<void> {
     .catch((error: Error) => logger.error({ err: error }, 'Reconciling the derived figures failed'));
   // Where the lists are kept in memory, read them now rather than on the first request.
   app
-    .get(ApprovalRowsService)
-    .warmList()
+    .get(ApprovalsService)
+    .warm()
     .catch((error: Error) => logger.error({ err: error }, 'Loading the approvals failed'));
   app
     .get(AudiosService)

@@ -1,4 +1,3 @@
-import { ApprovalRowsService } from '../src/approvals/approval-rows.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 import { buildTemplate, buildWorkspaceAudios, seedCatalog, writer } from './helpers/workspace-fixture';
 
@@ -79,27 +78,17 @@ describe('the in-memory approvals page across API instances', () => {
     await expectAgreement([{}, { tags: 'coherent' }, { tags: 'nothing-has-this' }]);
   });
 
-  it('keeps a row off the page when an older approval write lands after a newer removal', async () => {
-    const tpl = templates[30];
-    const facts = (version: number, approved: boolean | null) => ({
-      template_clips_media_id: tpl.template_clips_media_id,
-      music_canonical_id: tpl.music_canonical_id,
-      approved,
-      approved_at: approved ? new Date() : null,
-      approved_by: approved ? 'mia' : null,
-      segments_count: 3,
-      segments_length_ms: 9_000,
-      version,
-    });
-    const rows = mia.app.get(ApprovalRowsService);
-    const ids = async (t: TestApp) => (await page(t, { skip: 0 })).results.map((r) => r.id);
-    // Version 5 (unapproved) lands first, then the slower write of version 4 (approved).
-    await rows.syncTemplate(facts(5, null));
-    await rows.syncTemplate(facts(4, true));
-    expect(await ids(reference)).not.toContain(tpl.template_clips_media_id);
-    expect(await ids(leo)).not.toContain(tpl.template_clips_media_id);
-    await rows.syncTemplate(facts(6, true));
-    expect(await ids(leo)).toContain(tpl.template_clips_media_id);
-    await expectAgreement([{}]);
+  it("shows a beat marked done on one instance in the other's next page, and drops it when undone", async () => {
+    const audio = audios[2].music_canonical_id;
+    const made = await writer(mia)
+      .post('/api/beats/', { name: 'coherent', music_canonical_id: audio, audio_type: 'music', offsets: [6, 7] })
+      .expect(201);
+    const id = made.body.id as string;
+    await writer(mia).post(`/api/beats/${id}/toggle_beats_done/`, { done: true }).expect(200);
+    expect((await page(leo)).results.map((r) => r.id)[0]).toBe(id);
+    await expectAgreement([{}, { skip: 1 }]);
+    await writer(leo).post(`/api/beats/${id}/toggle_beats_done/`, { done: false }).expect(200);
+    expect((await page(mia)).results.map((r) => r.id)).not.toContain(id);
+    await expectAgreement([{}, { skip: 1 }]);
   });
 });

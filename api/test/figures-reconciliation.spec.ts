@@ -127,17 +127,6 @@ describe('derived figures after the API is killed mid-write', () => {
       stored[`approved ${id}`] = a.beat_and_template_approved ?? 0;
       counted[`approved ${id}`] = (a.templates_approved_count ?? 0) + done;
     }
-    // The approvals page: a row, at the beat's version, for every done beat and for nothing else.
-    const rows = await database
-      .collection<{ _id: string; source_version?: number }>('approvals')
-      .find({ src: 'beat', removed: { $ne: true } })
-      .toArray();
-    const shown = new Map(rows.map((r) => [r._id, r.source_version ?? -1]));
-    for (const b of await database.collection('beats').find({}).toArray()) {
-      const key = `row ${b._id.toHexString()}`;
-      stored[key] = shown.get(`beat:${b._id.toHexString()}`) ?? -1;
-      counted[key] = b.done ? (b.version as number) : -1;
-    }
     return { stored, counted };
   }
 
@@ -239,7 +228,6 @@ describe('derived figures after the API is killed mid-write', () => {
     // The start-up reconciliation runs beside the first requests: wait for it to correct what the kill left.
     const logged = (key: string) => {
       const [kind, of] = key.split(' ');
-      if (kind === 'row') return `Corrected approvals row of beat ${of}:`;
       const figure =
         { tag: 'used_count', done: 'beats_done_count', ep: 'ep_template_count' }[kind] ?? 'beat_and_template_approved';
       return `Corrected ${figure} of ${kind === 'tag' ? 'tag' : 'audio'} ${of}:`;
@@ -266,16 +254,6 @@ describe('derived figures after the API is killed mid-write', () => {
     expect(answer.body.corrected).toEqual([{ figure: 'used_count', of: `tag ${key}`, stored: counted + 5, counted }]);
     expect(second.logs()).toContain(`Corrected used_count of tag ${key}: stored ${counted + 5}, counted ${counted}`);
 
-    // An approvals row lost behind the API's back comes back at its beat's version.
-    const done = await mia.fetch(`/api/beats/${beats[0].id}/toggle_beats_done/`, 'POST', { done: true });
-    expect(done.status).toBe(200);
-    await database.collection('approvals').deleteOne({ _id: `beat:${beats[0].id}` } as never);
-    const rowAnswer = await boss.fetch('/api/admin/reconcile/', 'POST');
-    expect(rowAnswer.body.corrected).toEqual([
-      { figure: 'approvals row', of: `beat ${beats[0].id}`, stored: -1, counted: done.body.version },
-    ]);
-    const page = await mia.fetch('/api/approvals/', 'GET');
-    expect((page.body.results as Array<{ id: string }>).map((r) => r.id)).toContain(beats[0].id);
     console.log(`figures wrong after the kill: ${wrongAfterKill.length} (${wrongAfterKill.join(', ')})`);
     second.child.kill('SIGTERM');
     await exitOf(second.child);

@@ -1,7 +1,7 @@
 import { CSRF_HEADER_NAME } from '@curator/shared/contract';
 import request from 'supertest';
 
-import { SESSION_COOKIE_NAME } from '../src/auth/session-cookie';
+import { SESSION_COOKIE_NAME } from '../src/common/session-cookie';
 import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
 
 const cookieLine = (res: request.Response, name: string): string =>

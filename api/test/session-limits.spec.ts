@@ -35,11 +35,15 @@ describe('session limits', () => {
     const t = await createTestApp({ env: { SESSION_MAX_AGE: '3' } });
     try {
       await t.loginAs('busy');
-      for (let i = 0; i < 5; i++) {
+      const loggedIn = Date.now();
+      // Used every 300 ms for 2 s (each use would push an idle limit on), then past the 3 s.
+      let uses = 0;
+      for (; Date.now() - loggedIn < 2000; uses++) {
         await t.agent.get('/api/me/').expect(200);
-        await sleep(400);
+        await sleep(300);
       }
-      await sleep(1500);
+      expect(uses).toBeGreaterThan(1);
+      await sleep(Math.max(0, loggedIn + 3500 - Date.now()));
       await t.agent.get('/api/me/').expect(401);
     } finally {
       await t.close();

@@ -1,7 +1,3 @@
-import { getModelToken } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
-
-import { Approval } from '../src/approvals/approval.schema';
 import { createTestApp, TestApp } from './helpers/test-app';
 import {
   audioFigures,
@@ -276,17 +272,12 @@ describe('template approvals and the approvals report', () => {
     await t.agent.get('/api/approvals/reel/x/').expect(422);
   });
 
-  it('rebuilds the read model from the approvals when it is empty at start', async () => {
+  it('answers the same page from another instance on the same database, with nothing to rebuild', async () => {
     const all = await page({});
-    await t.app.get<Model<Approval>>(getModelToken(Approval.name)).deleteMany({}).exec();
     const again = await createTestApp({ dbName: t.dbName });
     try {
       await again.loginAs('mia');
-      const rebuilt = (await again.agent.get('/api/approvals/').expect(200)).body;
-      expect(rebuilt.total).toBe(all.total);
-      expect(new Set(rebuilt.results.map((r: Row) => `${r.src}:${r.id}`))).toEqual(
-        new Set(all.results.map((r) => `${r.src}:${r.id}`)),
-      );
+      expect((await again.agent.get('/api/approvals/').expect(200)).body).toEqual(all);
     } finally {
       await again.close();
     }

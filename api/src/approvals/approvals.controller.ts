@@ -3,13 +3,13 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
 import { ApprovalDetailDto, ApprovalListQueryDto, ApprovalPageDto, ApprovalParamsDto } from './approvals.dto';
-import { ApprovalsQueryService } from './approvals-query.service';
+import { ApprovalsService } from './approvals.service';
 
 // The validation pipe hands over each schema's parsed output, hence the casts from the DTO types.
 @ApiTags('approvals')
 @Controller('approvals')
 export class ApprovalsController {
-  constructor(private readonly approvals: ApprovalsQueryService) {}
+  constructor(private readonly approvals: ApprovalsService) {}
 
   @Get()
   @ApiOkResponse({ type: ApprovalPageDto })

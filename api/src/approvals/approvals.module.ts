@@ -1,20 +1,16 @@
 import { Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
 
 import { AudiosModule } from '../audios/audios.module';
-import { TemplatesModule } from '../templates/templates.module';
-import { Approval, ApprovalSchema } from './approval.schema';
-import { ApprovalRowsService } from './approval-rows.service';
-import { ApprovalsRepository } from './approvals.repository';
+import { BeatsModule } from '../beats/beats.module';
+import { TemplateApprovalsModule } from '../template-approvals/template-approvals.module';
+import { ApprovalsController } from './approvals.controller';
+import { ApprovalsService } from './approvals.service';
 
-/** The approvals read model. Its HTTP endpoints live in ApprovalsApiModule, which also reads beats and templates. */
+/** GET /api/approvals/ and its detail: the done beats and approved templates, read where they live. */
 @Module({
-  imports: [
-    MongooseModule.forFeature([{ name: Approval.name, schema: ApprovalSchema }]),
-    AudiosModule,
-    TemplatesModule,
-  ],
-  providers: [ApprovalsRepository, ApprovalRowsService],
-  exports: [ApprovalRowsService],
+  imports: [AudiosModule, BeatsModule, TemplateApprovalsModule],
+  controllers: [ApprovalsController],
+  providers: [ApprovalsService],
+  exports: [ApprovalsService],
 })
 export class ApprovalsModule {}

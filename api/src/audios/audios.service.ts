@@ -1,11 +1,10 @@
 import type { AudioDetail, AudioListPage, AudioListQuery } from '@curator/shared/contract';
 import { deriveTagKey, PAGE_SIZE } from '@curator/shared/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
+import { OnEvent } from '@nestjs/event-emitter';
 
 import { TAG_DELETED, type TagDeleted } from '../tags/tag-events';
 import { TagsService } from '../tags/tags.service';
-import { AUDIO_TAGS_CHANGED, type AudioTagsChanged } from './audio-events';
 import { buildAudioListFilter, buildAudioListSort, range } from './audio-list-filter';
 import { toAudioDetail, toAudioListItem } from './audio-view';
 import {
@@ -30,13 +29,7 @@ export class AudiosService {
   constructor(
     private readonly audios: AudiosRepository,
     private readonly tags: TagsService,
-    private readonly events: EventEmitter2,
   ) {}
-
-  /** Modules that copy an audio's tags (the approvals read model) follow before the answer. */
-  private async notifyTagsChanged(change: AudioTagsChanged): Promise<void> {
-    await this.events.emitAsync(AUDIO_TAGS_CHANGED, change);
-  }
 
   /** POST /api/audio/{id}/eps/: the list arrives validated and normalised. */
   async saveEndingPoints(musicCanonicalId: string, eps: number[]): Promise<void> {
@@ -50,6 +43,20 @@ export class AudiosService {
     const { rows, total } = await this.audios.list.page(filter, sort, query.skip, PAGE_SIZE);
     const now = new Date(Date.now());
     return { results: (await this.withCurrentLocks(rows, now)).map((r) => toAudioListItem(r, now)), total };
+  }
+
+  /** The audios carrying every one of these tag keys (the approvals page's tag filter). */
+  async idsCarryingTags(tagKeys: string[]): Promise<string[]> {
+    const rows = await this.audios.list.matching({ $and: tagKeys.map((key) => ({ tag_keys: key })) });
+    return [...rows].map((r) => r.music_canonical_id);
+  }
+
+  /** The name and artist of these audios, by id (absent: no such audio). */
+  async namesOf(ids: string[]): Promise<Map<string, { audio_name: string; artist_name: string }>> {
+    const rows = await this.audios.list.byIds(ids);
+    return new Map(
+      [...rows.values()].map((r) => [r.music_canonical_id, { audio_name: r.audio_name, artist_name: r.artist_name }]),
+    );
   }
 
   /**
@@ -127,7 +134,6 @@ export class AudiosService {
       keys.filter((k) => !before.includes(k)),
       before.filter((k) => !keys.includes(k)),
     );
-    await this.notifyTagsChanged({ musicCanonicalId, tagKeys: keys });
     return { tags };
   }
 
@@ -136,7 +142,6 @@ export class AudiosService {
   async removeTag({ tagKey: key }: TagDeleted): Promise<void> {
     const spellings = await this.audios.findTagSpellings(key);
     await this.audios.removeTagFromAll(key, spellings);
-    await this.notifyTagsChanged({ removedTagKey: key });
   }
 
   /** Sets every tag's used_count from a full count over the audios (after imports and seeds). */

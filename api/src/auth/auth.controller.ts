@@ -7,11 +7,11 @@ import type { SessionUser } from '../common/auth.decorators';
 import { CurrentUser, Public } from '../common/auth.decorators';
 import { issueCsrfCookie } from '../common/csrf.middleware';
 import { isSecureRequest } from '../common/secure-request';
+import { clearSessionCookie, SESSION_COOKIE_NAME, setSessionCookie } from '../common/session-cookie';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
 import { LoginDto, MeDto } from './auth.dto';
 import { AuthService, LoginThrottledException } from './auth.service';
-import { clearSessionCookie, SESSION_COOKIE_NAME, setSessionCookie } from './session-cookie';
 
 @ApiTags('auth')
 @Controller()

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
 
+import { ListQueries, type ListQuery } from '../persistence/list-query';
 import { Beat, BeatRecord } from './beat.schema';
 
 /** Beat ids are ObjectId hex; anything else names no beat (404, never a cast error). */
@@ -12,9 +13,21 @@ export type BeatChanges = Partial<
   Omit<BeatRecord, '_id' | 'version' | 'created_at' | 'created_by' | 'music_canonical_id'>
 >;
 
+/** What the approvals page reads of a done beat. */
+const DONE_ROW_FIELDS = { _id: 1, music_canonical_id: 1, done_at: 1, done_by: 1, segments_info: 1 } as const;
+export type DoneBeatRow = Pick<BeatRecord, keyof typeof DONE_ROW_FIELDS>;
+
 @Injectable()
 export class BeatsRepository {
-  constructor(@InjectModel(Beat.name) private readonly beats: Model<Beat>) {}
+  /** The done beats (the approvals page). */
+  readonly doneList: ListQuery<DoneBeatRow>;
+
+  constructor(
+    @InjectModel(Beat.name) private readonly beats: Model<Beat>,
+    lists: ListQueries,
+  ) {
+    this.doneList = lists.of<DoneBeatRow>(beats, { fields: DONE_ROW_FIELDS, idField: '_id' });
+  }
 
   findForAudio(musicCanonicalId: string): Promise<BeatRecord[]> {
     return this.beats
@@ -87,21 +100,6 @@ export class BeatsRepository {
 
   countAllDone(): Promise<number> {
     return this.beats.countDocuments({ done: true }).exec();
-  }
-
-  /** Done beats, a page at a time, for rebuilding the approvals read model. */
-  findDonePage(afterId: Types.ObjectId | null, limit: number): Promise<BeatRecord[]> {
-    const filter = afterId ? { done: true, _id: { $gt: afterId } } : { done: true };
-    return this.beats.find(filter).sort({ _id: 1 }).limit(limit).lean<BeatRecord[]>().exec();
-  }
-
-  /** Every done beat's version, by beat id (the approvals rows' reconciliation). */
-  async findDoneVersions(): Promise<Map<string, number>> {
-    const rows = await this.beats
-      .find({ done: true }, { _id: 1, version: 1 })
-      .lean<Array<{ _id: Types.ObjectId; version: number }>>()
-      .exec();
-    return new Map(rows.map((r) => [r._id.toHexString(), r.version]));
   }
 
   async renameUser(from: string, to: string): Promise<void> {

@@ -3,26 +3,19 @@ import type { BeatType } from '@curator/shared/domain';
 import {
   deriveAudioType,
   deriveSegments,
-  deriveTagKey,
   EP_BEAT_TOO_LONG_MESSAGE,
   isEpBeatTooLong,
   nameNewBeat,
   validateOffsetList,
 } from '@curator/shared/domain';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
+import { OnEvent } from '@nestjs/event-emitter';
 
 import { AudiosService } from '../audios/audios.service';
 import { bodyFieldError } from '../common/api-errors';
 import { type AudioEdit, AudioEditsService } from '../locks/audio-edits.service';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import type { BeatRecord } from './beat.schema';
-import {
-  BEAT_APPROVAL_CHANGED,
-  type BeatApprovalChanged,
-  type BeatApprovalFacts,
-  toBeatApprovalFacts,
-} from './beat-events';
 import { BeatAnswer, toBeatWire } from './beat-wire';
 import { BeatChanges, BeatsRepository } from './beats.repository';
 
@@ -46,19 +39,27 @@ export type BeatCreate = {
 
 export type BeatUpdate = Omit<BeatCreate, 'name'> & { id?: string; name: string; version: number };
 
-/** How many beats' audios one process remembers (a beat never moves to another audio). */
-const AUDIO_OF_BEAT_KEEP = 20_000;
+/** How many beats one process remembers (their audio, and their done flag at a version). */
+const KNOWN_BEATS_KEEP = 20_000;
+
+/**
+ * What this process last saw of a beat: its audio (a beat never moves to another audio), and its
+ * done flag at a version (a version names one state of the beat for good).
+ */
+type KnownBeat = { audio: string; version?: number; done?: boolean };
 
 @Injectable()
 export class BeatsService {
-  /** Beat id → its audio's id, as writes and reads saw it: a write by beat id skips reading the beat. */
-  private readonly audioOfBeat = new Map<string, string>();
+  /**
+   * Beat id → what writes and reads saw of it: a write by beat id skips reading the beat, and a save
+   * at a version seen here conditions its one write on the done flag it had then.
+   */
+  private readonly known = new Map<string, KnownBeat>();
 
   constructor(
     private readonly beats: BeatsRepository,
     private readonly audios: AudiosService,
     private readonly edits: AudioEditsService,
-    private readonly events: EventEmitter2,
   ) {}
 
   @OnEvent(USER_RENAMED, { suppressErrors: false })
@@ -69,7 +70,7 @@ export class BeatsService {
   async list(musicCanonicalId: string): Promise<BeatAnswer[]> {
     await this.audios.detail(musicCanonicalId);
     const beats = await this.beats.findForAudio(musicCanonicalId);
-    for (const b of beats) this.rememberAudio(b._id.toHexString(), musicCanonicalId);
+    for (const b of beats) this.remember(b);
     return beats.map(toBeatWire);
   }
 
@@ -99,8 +100,8 @@ export class BeatsService {
         });
       };
       const made = autoNamed ? await this.edits.inBeatNamingTurn(body.music_canonical_id, insert) : await insert();
-      await this.follow(edit, null, made);
-      this.rememberAudio(made._id.toHexString(), made.music_canonical_id);
+      this.follow(edit, null, made);
+      this.remember(made);
       return toBeatWire(made);
     });
   }
@@ -123,19 +124,33 @@ export class BeatsService {
         updated_at: now,
       };
       const target = { id, musicCanonicalId, version: body.version };
-      // Most saves keep the done flag (and who set it, when); a save that flips it records the change.
+      // A save that keeps the done flag keeps who set it and when; one that flips it records the
+      // change. The write is conditional on the flag it had: the one seen at this version, else the
+      // one asked for; when that guess is wrong, the other is tried.
       const flipped = { ...changes, ...doneFields(body.done, username, now) };
-      let before = await this.beats.updateAtVersion({ ...target, done: body.done }, changes);
-      const saved = before ? changes : flipped;
-      before ??= await this.beats.updateAtVersion({ ...target, done: !body.done }, flipped);
+      const seen = this.known.get(id);
+      const wasDone = seen?.version === body.version && seen.done !== undefined ? seen.done : body.done;
+      const attempts: Array<[boolean, BeatChanges]> = [
+        [body.done, changes],
+        [!body.done, flipped],
+      ];
+      if (wasDone !== body.done) attempts.reverse();
+      let before: BeatRecord | null = null;
+      let saved = changes;
+      for (const [done, write] of attempts) {
+        before = await this.beats.updateAtVersion({ ...target, done }, write);
+        saved = write;
+        if (before) break;
+      }
       if (!before) {
         const current = await this.findOrThrow(id);
         if (current.music_canonical_id !== musicCanonicalId)
           throw bodyFieldError('music_canonical_id', BEAT_MESSAGES.OTHER_AUDIO, 'value_error');
         throw new ConflictException({ detail: BEAT_MESSAGES.STALE_VERSION });
       }
-      this.rememberAudio(id, musicCanonicalId);
-      return toBeatWire(await this.follow(edit, before, applyChanges(before, saved)));
+      const after = this.follow(edit, before, applyChanges(before, saved));
+      this.remember(after);
+      return toBeatWire(after);
     });
   }
 
@@ -143,16 +158,18 @@ export class BeatsService {
   async rename(id: string, name: string, username: string): Promise<BeatAnswer> {
     return this.edits.run(await this.audioOf(id), username, async () => {
       const changes = { name, updated_at: new Date() };
-      return toBeatWire(applyChanges(await this.updateOrThrow(id, changes), changes));
+      const after = applyChanges(await this.updateOrThrow(id, changes), changes);
+      this.remember(after);
+      return toBeatWire(after);
     });
   }
 
   async remove(id: string, username: string): Promise<void> {
     await this.edits.run(await this.audioOf(id), username, async (edit) => {
       const before = await this.beats.deleteById(id);
-      this.audioOfBeat.delete(id);
+      this.known.delete(id);
       if (!before) throw new NotFoundException(BEAT_MESSAGES.NOT_FOUND);
-      await this.follow(edit, before, null);
+      this.follow(edit, before, null);
     });
   }
 
@@ -161,34 +178,30 @@ export class BeatsService {
     return this.edits.run(await this.audioOf(id), username, async (edit) => {
       const changes = { ...doneFields(done, username, new Date()), updated_at: new Date() };
       const before = await this.updateOrThrow(id, changes);
-      const saved = await this.follow(edit, before, applyChanges(before, changes));
+      const saved = this.follow(edit, before, applyChanges(before, changes));
+      this.remember(saved);
       return { done: saved.done, version: saved.version };
     });
-  }
-
-  /** Done beats as approvals facts, a page at a time (rebuild of the read model). */
-  async findDoneFacts(afterId: string | null, limit: number): Promise<BeatApprovalFacts[]> {
-    const after = afterId ? ((await this.beats.findById(afterId))?._id ?? null) : null;
-    return (await this.beats.findDonePage(after, limit)).map(toBeatApprovalFacts);
   }
 
   private async findOrThrow(id: string): Promise<BeatRecord> {
     const beat = await this.beats.findById(id);
     if (!beat) throw new NotFoundException(BEAT_MESSAGES.NOT_FOUND);
-    this.rememberAudio(id, beat.music_canonical_id);
+    this.remember(beat);
     return beat;
   }
 
   /** The audio of beat `id`: remembered, else read (404 when there is no such beat). */
   private async audioOf(id: string): Promise<string> {
-    return this.audioOfBeat.get(id) ?? (await this.findOrThrow(id)).music_canonical_id;
+    return this.known.get(id)?.audio ?? (await this.findOrThrow(id)).music_canonical_id;
   }
 
-  private rememberAudio(beatId: string, musicCanonicalId: string): void {
-    this.audioOfBeat.delete(beatId);
-    this.audioOfBeat.set(beatId, musicCanonicalId);
+  private remember(beat: BeatRecord): void {
+    const id = beat._id.toHexString();
+    this.known.delete(id);
+    this.known.set(id, { audio: beat.music_canonical_id, version: beat.version, done: beat.done });
     // Maps keep insertion order: the first key is the one used longest ago.
-    if (this.audioOfBeat.size > AUDIO_OF_BEAT_KEEP) this.audioOfBeat.delete(this.audioOfBeat.keys().next().value!);
+    if (this.known.size > KNOWN_BEATS_KEEP) this.known.delete(this.known.keys().next().value!);
   }
 
   /** Answers the beat as it was before the changes. */
@@ -200,30 +213,13 @@ export class BeatsService {
 
   /**
    * What follows one beat write (null before = created, null after = deleted): the audio's counters
-   * move by the difference when the edit ends, and the approvals page gets, changes or loses the
-   * beat's row (its audio's facts as the edit read them).
+   * move by the difference when the edit ends. (The approvals page reads the done beats themselves.)
    */
-  private async follow<T extends BeatRecord | null>(edit: AudioEdit, before: BeatRecord | null, after: T): Promise<T> {
+  private follow<T extends BeatRecord | null>(edit: AudioEdit, before: BeatRecord | null, after: T): T {
     edit.count({
       beats_done_count: countIf(after?.done) - countIf(before?.done),
       ep_template_count: countIf(after?.type === 'ep') - countIf(before?.type === 'ep'),
     });
-    if (before?.done || after?.done) {
-      const { audio } = edit;
-      const facts = {
-        audio_name: audio.audio_name,
-        artist_name: audio.artist_name,
-        tag_keys: audio.tags.map(deriveTagKey),
-      };
-      // One conditional write: the row ends at the newest version, whichever write lands last.
-      const beat = (after ?? before)!;
-      await this.events.emitAsync(BEAT_APPROVAL_CHANGED, {
-        id: beat._id.toHexString(),
-        version: after ? after.version : before!.version + 1,
-        facts: after && toBeatApprovalFacts(after),
-        audio: facts,
-      } satisfies BeatApprovalChanged);
-    }
     return after;
   }
 }

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 
-import { ApprovalsModule } from '../approvals/approvals.module';
 import { AudiosModule } from '../audios/audios.module';
 import { MediaModule } from '../media/media.module';
 import { ReelsModule } from '../reels/reels.module';
@@ -8,5 +7,5 @@ import { TagsModule } from '../tags/tags.module';
 import { TemplatesModule } from '../templates/templates.module';
 
 /** What the demo generator writes through: the catalog's own services. */
-@Module({ imports: [ApprovalsModule, AudiosModule, TemplatesModule, ReelsModule, TagsModule, MediaModule] })
+@Module({ imports: [AudiosModule, TemplatesModule, ReelsModule, TagsModule, MediaModule] })
 export class CatalogSeedModule {}

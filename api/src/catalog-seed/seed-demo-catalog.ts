@@ -7,7 +7,6 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 
-import { ApprovalRowsService } from '../approvals/approval-rows.service';
 import { AudiosRepository } from '../audios/audios.repository';
 import { AudiosService } from '../audios/audios.service';
 import { ConfigModule } from '../config/config.module';
@@ -105,8 +104,6 @@ export async function seedDemoCatalog(options: SeedDemoOptions): Promise<SeedDem
     await ctx.get(TagsService).resolveSpellings(DEMO_TAGS.map(([text]) => text));
     const written = await insertCatalog(ctx, count, { media, seed, now: new Date(), withRelated });
     await audios.recountTagUsage();
-    // The demo's approved templates reach the approvals page as approvals made in the screens do.
-    await ctx.get(ApprovalRowsService).syncTemplatesOfAudios(written.audioIds);
     return {
       seeded: true,
       audios: count,

@@ -3,7 +3,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 
-import { isDuplicateKeyError } from '../persistence/duplicate-key';
+import { isDuplicateKeyError } from './duplicate-key';
 
 const UNREACHABLE_DATABASE_ERRORS = new Set([
   'MongoServerSelectionError',

@@ -3,7 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, ERROR_MESSAGES } from '@curator/shared/contract';
 import type { NextFunction, Request, Response } from 'express';
 
-import { SESSION_COOKIE_NAME } from '../auth/session-cookie';
+import { SESSION_COOKIE_NAME } from './session-cookie';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 
-import { SESSION_COOKIE_NAME } from '../auth/session-cookie';
+import { SESSION_COOKIE_NAME } from './session-cookie';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

@@ -2,7 +2,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 
 import { z } from 'zod';
 
-import { parseSeparatorCommand } from '../analysis/separator-config';
+import { parseSeparatorCommand } from './separator-config';
 
 /** Repository root: api/src/config or api/dist/config, three levels up. */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');

@@ -1,7 +1,6 @@
 import { deriveTagKey } from '@curator/shared/domain';
 import { Injectable, Scope } from '@nestjs/common';
 
-import { ApprovalRowsService } from '../approvals/approval-rows.service';
 import { type AudioRecord, deriveSearchKey } from '../audios/audio.schema';
 import { AudiosRepository } from '../audios/audios.repository';
 import { AudiosService } from '../audios/audios.service';
@@ -45,7 +44,6 @@ export class CatalogImportService {
     private readonly reels: ReelsRepository,
     private readonly tags: TagsService,
     private readonly media: MediaStoreService,
-    private readonly approvals: ApprovalRowsService,
   ) {}
 
   private refuse(file: string, line: number, message: string): void {
@@ -199,7 +197,6 @@ export class CatalogImportService {
   async finish(): Promise<number> {
     await this.counters.recount(this.touched);
     await this.audios.recountTagUsage();
-    await this.approvals.syncTemplatesOfAudios(this.touched);
     return this.touched.size;
   }
 }

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 
-import { ApprovalsModule } from '../approvals/approvals.module';
 import { AudiosModule } from '../audios/audios.module';
 import { MediaModule } from '../media/media.module';
 import { ReelsModule } from '../reels/reels.module';
@@ -9,7 +8,7 @@ import { TemplatesModule } from '../templates/templates.module';
 import { CatalogImportService } from './catalog-import.service';
 
 @Module({
-  imports: [ApprovalsModule, AudiosModule, TemplatesModule, ReelsModule, TagsModule, MediaModule],
+  imports: [AudiosModule, TemplatesModule, ReelsModule, TagsModule, MediaModule],
   providers: [CatalogImportService],
   exports: [CatalogImportService],
 })

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { ERROR_MESSAGES } from '@curator/shared/contract';
 import type { NextFunction, Request, Response } from 'express';
 
-import { SESSION_COOKIE_NAME } from '../auth/session-cookie';
+import { SESSION_COOKIE_NAME } from '../common/session-cookie';
 
 const RANGE_NOT_SATISFIABLE = 'Range not satisfiable';
 

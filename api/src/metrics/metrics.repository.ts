@@ -33,7 +33,8 @@ export class MetricsRepository implements OnApplicationBootstrap {
   private remeasure(): Promise<DatabaseSize> {
     this.measuring ??= this.measure()
       .then((value) => {
-        this.size = { value, at: Date.now() };
+        // A database measured before its first collection existed reads 0: measure it again next time.
+        if (value.bytes !== 0) this.size = { value, at: Date.now() };
         return value;
       })
       .finally(() => {

@@ -2,8 +2,8 @@ import { isScreenRoute } from '@curator/shared/domain';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 
-import { SESSION_COOKIE_NAME, setSessionCookie } from '../auth/session-cookie';
 import { isSecureRequest } from '../common/secure-request';
+import { SESSION_COOKIE_NAME, setSessionCookie } from '../common/session-cookie';
 import type { AppConfig } from '../config/env.schema';
 import { SessionsService } from '../sessions/sessions.service';
 import { MfeConfigService } from './mfe-config.service';

@@ -3,17 +3,16 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection, Model } from 'mongoose';
 
 import { MemoryListIndex } from './memory-list-index';
-import { type ChangeRecording, recordingOf } from './observed-collections';
+import { type ChangeRecording, recordingOf, rowsOf } from './observed-collections';
 import type { SortSpec } from './sort-order';
 
 export type ListPage<Row> = { rows: Row[]; total: number };
 
 /**
- * What a list reads of its collection: the fields of a row, the field that holds the row's `_id`,
- * and optionally which documents are rows at all (documents kept for another reason, such as a
- * removed row's version, are in no page and no count).
+ * What a list reads of its collection: the fields of a row, and the field that holds the row's
+ * `_id`. Which documents are rows is the collection's (observed-collections.ts).
  */
-export type ListShape = { fields: Record<string, 0 | 1>; idField: string; rowsAre?: Record<string, unknown> };
+export type ListShape = { fields: Record<string, 0 | 1>; idField: string };
 
 /**
  * One list over one collection, read the same way whatever the engine: from memory where lists
@@ -54,6 +53,12 @@ export class ListQuery<Row> {
     return this.find(filter);
   }
 
+  /** The rows of these ids (absent: no such row), by id. */
+  async byIds(ids: string[]): Promise<Map<string, Row>> {
+    if (await this.usesMemory()) return this.memory.byIds(ids);
+    return new Map((await this.find({ _id: { $in: ids } })).map((row) => [this.idOf(row), row] as const));
+  }
+
   /** Loads the list ahead of the first request, where it is kept in memory. */
   async warm(): Promise<void> {
     if (await this.recording.usesMemory()) await this.memory.catchUp();
@@ -75,8 +80,8 @@ export class ListQuery<Row> {
   }
 
   private rowsMatching(filter: Record<string, unknown>): Record<string, unknown> {
-    const rowsAre = this.shape.rowsAre;
-    if (!rowsAre) return filter;
+    const rowsAre = rowsOf(this.model.collection.collectionName);
+    if (Object.keys(rowsAre).length === 0) return filter;
     return Object.keys(filter).length === 0 ? rowsAre : { $and: [rowsAre, filter] };
   }
 

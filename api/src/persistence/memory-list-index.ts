@@ -74,6 +74,17 @@ export class MemoryListIndex<Row> {
     return filterRows([...this.snapshot!.rows.values()], filter);
   }
 
+  /** The rows of these ids that exist, current as of this call. */
+  async byIds(ids: string[]): Promise<Map<string, Row>> {
+    await this.catchUp();
+    const found = new Map<string, Row>();
+    for (const id of ids) {
+      const row = this.snapshot!.rows.get(id);
+      if (row) found.set(id, row);
+    }
+    return found;
+  }
+
   /** Every row, current as of this call. */
   async allRows(): Promise<Iterable<Row>> {
     await this.catchUp();

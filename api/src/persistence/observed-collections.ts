@@ -1,20 +1,49 @@
+import { Query as MingoQuery } from 'mingo';
 import { type AnyBulkWriteOperation, type Connection, Model, type Query, type Schema, Types } from 'mongoose';
 
 import { ChangeFeed } from './change-feed';
 
 /**
- * The collections whose changes are recorded in the change feed (the lists kept in memory follow
- * them), each with the fields no list reads: a write that touches only those is not recorded.
- * Registered once here; repositories write plainly.
+ * What the lists kept in memory read of one collection: which documents are rows (all, if not
+ * said), and which fields they read, either as the fields no list reads (`unlisted`) or as the
+ * only fields any list reads (`listed`). A write that touches no listed field is not recorded, nor
+ * a write that left a document out of the rows that was not a row before.
  */
-const OBSERVED: Record<string, { unlisted: ReadonlySet<string> }> = {
+type Observed = {
+  unlisted?: ReadonlySet<string>;
+  listed?: ReadonlySet<string>;
+  rowsAre?: Record<string, unknown>;
+};
+
+/** The collections whose changes are recorded in the change feed. Registered once here; repositories write plainly. */
+const OBSERVED: Record<string, Observed> = {
   audios: {
     // A lock refresh moves only its expiry: lists keep the expiry the lock was taken with and ask
     // the database about a lock that ran out by their copy (AudiosService.list).
     unlisted: new Set(['edits_in_flight', 'edit_touched_at', 'beat_naming_until', 'lock_expires_at']),
   },
-  approvals: { unlisted: new Set() },
+  // The approvals page: done beats and approved templates.
+  beats: {
+    rowsAre: { done: true },
+    listed: new Set(['music_canonical_id', 'done', 'done_at', 'done_by', 'segments_info']),
+  },
+  templates: {
+    rowsAre: { approved: true },
+    listed: new Set([
+      'music_canonical_id',
+      'approved',
+      'approved_at',
+      'approved_by',
+      'segments_count',
+      'segments_length_ms',
+    ]),
+  },
 };
+
+/** Which documents of `collection` the lists read as rows (every one when the filter is empty). */
+export function rowsOf(collection: string): Record<string, unknown> {
+  return OBSERVED[collection]?.rowsAre ?? {};
+}
 
 /**
  * The most statements one bulk write sends to the database in one command. FerretDB 1.24 keeps
@@ -120,13 +149,33 @@ function idsOfFilter(filter: Record<string, unknown> | undefined): string[] | nu
 /** True when an update sets only fields no list reads. */
 function touchesOnlyUnlisted(stream: string, update: unknown): boolean {
   if (!update || typeof update !== 'object' || Array.isArray(update)) return false;
-  const unlisted = OBSERVED[stream].unlisted;
-  if (unlisted.size === 0) return false;
+  const { unlisted, listed } = OBSERVED[stream];
+  if (!listed && !unlisted?.size) return false;
+  const readByLists = (field: string) => (listed ? listed.has(field) : !unlisted!.has(field));
   for (const [op, fields] of Object.entries(update as Record<string, unknown>)) {
     if (!op.startsWith('$') || !fields || typeof fields !== 'object') return false;
-    for (const path of Object.keys(fields)) if (!unlisted.has(path.split('.')[0])) return false;
+    for (const path of Object.keys(fields)) if (readByLists(path.split('.')[0])) return false;
   }
   return true;
+}
+
+/**
+ * True when a `findOneAnd…` write that answered the document as it was before (or deleted it)
+ * left a document that is no row and was none: no list saw it, nothing to record.
+ */
+function neverARow(stream: string, query: PlannedQuery, result: unknown): boolean {
+  const rowsAre = OBSERVED[stream].rowsAre;
+  if (!rowsAre || !query.op?.startsWith('findOneAnd')) return false;
+  const before = ((result as { value?: unknown } | null)?.value ?? result) as Record<string, unknown> | null;
+  if (!before || typeof before !== 'object') return false;
+  const options = query.getOptions() as { new?: boolean; returnDocument?: string };
+  if (options.new === true || options.returnDocument === 'after') return false;
+  const isRow = new MingoQuery(rowsAre);
+  if (isRow.test(before)) return false;
+  if (query.op === 'findOneAndDelete') return true;
+  const update = query.getUpdate() as Record<string, unknown> | null;
+  if (!update || Object.keys(update).some((op) => op !== '$set' && op !== '$inc')) return false;
+  return !isRow.test({ ...before, ...((update.$set as Record<string, unknown> | undefined) ?? {}) });
 }
 
 async function findIds(model: Model<unknown>, filter: Record<string, unknown>): Promise<string[]> {
@@ -171,8 +220,8 @@ function observedCollectionsPlugin(schema: Schema): void {
 
   schema.post(QUERY_WRITES, { document: false, query: true }, async function (this: PlannedQuery, result: unknown) {
     const planned = this[PLANNED];
-    if (!planned) return;
-    const ids = planned.ids ?? idOfResult(result);
+    if (!planned || neverARow(planned.stream, this, result)) return;
+    const ids = [...(planned.ids ?? idOfResult(result)), ...upsertedIds(result)];
     if (ids.length > 0) await recordingOf(this.model.db).feed.append(planned.stream, ids);
   });
 
@@ -187,10 +236,14 @@ function observedCollectionsPlugin(schema: Schema): void {
     },
   );
 
-  schema.post('save', async function (doc: { _id: unknown; constructor: unknown }) {
+  schema.post('save', async function (doc: { _id: unknown; constructor: unknown; toObject(): unknown }) {
     const model = doc.constructor as Model<unknown>;
     const active = await activeRecording(model);
-    if (active) await active.recording.feed.append(active.stream, [String(doc._id)]);
+    if (!active) return;
+    const rowsAre = OBSERVED[active.stream].rowsAre;
+    // A new document that is no row is in no list.
+    if (rowsAre && !new MingoQuery(rowsAre).test(doc.toObject() as Record<string, unknown>)) return;
+    await active.recording.feed.append(active.stream, [String(doc._id)]);
   });
 
   schema.statics.bulkWrite = async function (
@@ -206,6 +259,7 @@ function observedCollectionsPlugin(schema: Schema): void {
       const ids = active ? await idsOfBulk(this, active.stream, slice) : [];
       try {
         last = await Model.bulkWrite.call(this, slice, options);
+        ids.push(...upsertedIds(last));
       } catch (error) {
         if (options.ordered !== false) {
           if (active) await recordQuietly(this, active.stream, ids);
@@ -222,13 +276,25 @@ function observedCollectionsPlugin(schema: Schema): void {
   schema.statics.insertMany = async function (this: Model<unknown>, docs: unknown, options?: unknown) {
     const active = await activeRecording(this);
     const list = (Array.isArray(docs) ? docs : [docs]) as Array<{ _id?: unknown }>;
-    const ids = list.filter((d) => d._id !== undefined).map((d) => String(d._id));
+    let inserted: unknown = null;
     try {
-      return await (Model.insertMany as (...args: unknown[]) => Promise<unknown>).call(this, docs, options);
+      inserted = await (Model.insertMany as (...args: unknown[]) => Promise<unknown>).call(this, docs, options);
+      return inserted;
     } finally {
+      // The ids the documents came with or were given (the driver sets them on the documents it sends).
+      const given = Array.isArray(inserted) ? (inserted as Array<{ _id?: unknown }>) : [];
+      const ids = [...new Set([...list, ...given].filter((d) => d?._id !== undefined).map((d) => String(d._id)))];
       if (active && ids.length > 0) await active.recording.feed.append(active.stream, ids);
     }
   };
+}
+
+/** The ids of the documents an upsert inserted (an `updateOne` or a bulk write's answer). */
+function upsertedIds(result: unknown): string[] {
+  const r = result as { upsertedId?: unknown; upsertedIds?: Record<string, unknown> } | null;
+  if (!r || typeof r !== 'object') return [];
+  const ids = r.upsertedIds ? Object.values(r.upsertedIds) : r.upsertedId ? [r.upsertedId] : [];
+  return ids.map(String);
 }
 
 function idOfResult(result: unknown): string[] {

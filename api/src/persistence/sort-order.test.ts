@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { Query } from 'mingo';
+import { Types } from 'mongoose';
 
 import { compareScalars, compileSort, lowerBound, moveSorted, type SortSpec } from './sort-order';
 
@@ -30,6 +31,15 @@ describe('compareScalars (MongoDB sort order)', () => {
     expect(compareScalars('\uffff', '\u{10000}')).toBe(-1);
     expect(compareScalars('Z', 'a')).toBe(-1);
     expect(compareScalars('ab', 'a')).toBe(1);
+  });
+
+  it('orders ObjectIds by their bytes, after strings and before booleans', () => {
+    const older = new Types.ObjectId('6b0712752d4b66c00cf5d7c2');
+    const newer = new Types.ObjectId('6b0712752d4b66c00cf5d7c3');
+    expect(compareScalars(older, newer)).toBe(-1);
+    expect(compareScalars(newer, new Types.ObjectId(newer.toHexString()))).toBe(0);
+    expect(compareScalars('z', older)).toBe(-1);
+    expect(compareScalars(older, false)).toBe(-1);
   });
 
   it('refuses objects and arrays as sort keys', () => {

@@ -7,9 +7,20 @@ function typeRank(value: unknown): number {
   if (value === null || value === undefined) return 1;
   if (typeof value === 'number') return 2;
   if (typeof value === 'string') return 3;
+  if (isObjectId(value)) return 7;
   if (typeof value === 'boolean') return 8;
   if (value instanceof Date) return 9;
   throw new TypeError(`sort keys must be scalars, got ${Object.prototype.toString.call(value)}`);
+}
+
+/** An ObjectId (the driver's class, or any copy of it): compared by its bytes, i.e. its hex string. */
+function isObjectId(value: unknown): value is { toHexString(): string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { _bsontype?: string })._bsontype === 'ObjectId' &&
+    typeof (value as { toHexString?: unknown }).toHexString === 'function'
+  );
 }
 
 /** Strings as MongoDB compares them without a collation: by UTF-8 bytes, i.e. by code points. */
@@ -26,7 +37,7 @@ function compareStrings(a: string, b: string): number {
   }
 }
 
-/** Two scalar values (null, number, string, boolean, Date) in MongoDB's ascending sort order. */
+/** Two scalar values (null, number, string, ObjectId, boolean, Date) in MongoDB's ascending sort order. */
 export function compareScalars(a: unknown, b: unknown): number {
   const ra = typeRank(a);
   const rb = typeRank(b);
@@ -36,6 +47,11 @@ export function compareScalars(a: unknown, b: unknown): number {
       return 0;
     case 3:
       return compareStrings(a as string, b as string);
+    case 7:
+      return compareStrings(
+        (a as { toHexString(): string }).toHexString(),
+        (b as { toHexString(): string }).toHexString(),
+      );
     case 9:
       return Math.sign((a as Date).getTime() - (b as Date).getTime());
     default:

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 
-import { ApprovalsQueryService, type RowMismatch } from '../approvals/approvals-query.service';
 import { AudiosRepository } from '../audios/audios.repository';
 import { BeatsRepository } from '../beats/beats.repository';
 import { TagsRepository } from '../tags/tags.repository';
@@ -19,11 +18,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Brings every derived figure back to its recount: a tag's used count (audios carrying it), an
  * audio's done-beat and ep-beat counts (its beats) and its approvals (done beats plus approved
- * templates), and the approvals page's rows (one per done beat and approved template). Each is
- * moved by a second command after the write that causes it, so a process killed between the two
- * leaves it wrong; this runs at start-up and on demand and logs what it corrected. A correction is
- * one conditional write: it lands only if the stored figure is still the one found wrong (a row,
- * only if its source wrote no later version).
+ * templates). (The approvals page is no such figure: it reads the beats and templates themselves.)
+ * Each is moved by a second command after the write that causes it, so a process
+ * killed between the two leaves it wrong; this runs at start-up and on demand and logs what it
+ * corrected. A correction is one conditional write: it lands only if the stored figure is still
+ * the one found wrong.
  */
 @Injectable()
 export class FiguresReconciliationService {
@@ -33,37 +32,17 @@ export class FiguresReconciliationService {
     private readonly audios: AudiosRepository,
     private readonly beats: BeatsRepository,
     private readonly tags: TagsRepository,
-    private readonly approvals: ApprovalsQueryService,
   ) {}
 
   async reconcile(): Promise<Correction[]> {
-    const suspects = {
-      tags: await this.wrongTags(),
-      audios: await this.wrongAudios(),
-      rows: await this.approvals.rowMismatches(),
-    };
-    if (suspects.tags.length === 0 && suspects.audios.length === 0 && suspects.rows.length === 0) return [];
+    const suspects = { tags: await this.wrongTags(), audios: await this.wrongAudios() };
+    if (suspects.tags.length === 0 && suspects.audios.length === 0) return [];
     await sleep(SETTLE_MS);
-    const corrections = [
-      ...(await this.correctTags(suspects.tags)),
-      ...(await this.correctAudios(suspects.audios)),
-      ...(await this.correctRows(suspects.rows)),
-    ];
+    const corrections = [...(await this.correctTags(suspects.tags)), ...(await this.correctAudios(suspects.audios))];
     for (const c of corrections)
       this.logger.warn(`Corrected ${c.figure} of ${c.of}: stored ${c.stored}, counted ${c.counted}`);
     if (corrections.length > 0) this.logger.warn(`Reconciled the derived figures: ${corrections.length} corrected`);
     return corrections;
-  }
-
-  /** Rows still wrong after the settling pause, each rewritten from its source. */
-  private async correctRows(suspects: RowMismatch[]): Promise<Correction[]> {
-    if (suspects.length === 0) return [];
-    const key = (m: RowMismatch) => `${m.src} ${m.ref_id}`;
-    const suspected = new Set(suspects.map(key));
-    const still = (await this.approvals.rowMismatches()).filter((m) => suspected.has(key(m)));
-    await this.approvals.correctRows(still);
-    // A row's figure is the source version it shows; -1 stands for no row.
-    return still.map((m) => ({ figure: 'approvals row', of: key(m), stored: m.shown ?? -1, counted: m.due ?? -1 }));
   }
 
   private async tagMismatches(): Promise<Correction[]> {

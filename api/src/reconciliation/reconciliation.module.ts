@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 
-import { ApprovalsApiModule } from '../approvals/approvals-api.module';
 import { AudiosModule } from '../audios/audios.module';
 import { BeatsModule } from '../beats/beats.module';
 import { TagsModule } from '../tags/tags.module';
@@ -9,7 +8,7 @@ import { ReconciliationController } from './reconciliation.controller';
 
 /** The derived figures brought back to their recounts, at start-up and on demand. */
 @Module({
-  imports: [ApprovalsApiModule, AudiosModule, BeatsModule, TagsModule],
+  imports: [AudiosModule, BeatsModule, TagsModule],
   controllers: [ReconciliationController],
   providers: [FiguresReconciliationService],
   exports: [FiguresReconciliationService],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 
-import { isDuplicateKeyError } from '../persistence/duplicate-key';
+import { isDuplicateKeyError } from '../common/duplicate-key';
 import { Tag, TagRecord } from './tag.schema';
 
 const FIELDS = { _id: 0, text: 1, text_key: 1, used_count: 1, count_updated_at: 1, created_at: 1 } as const;

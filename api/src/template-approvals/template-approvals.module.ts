@@ -19,6 +19,6 @@ import { TemplateApprovalsService } from './template-approvals.service';
   ],
   controllers: [TemplateApprovalsController],
   providers: [TemplateApprovalsRepository, TemplateApprovalsService],
-  exports: [TemplateApprovalsService],
+  exports: [TemplateApprovalsService, TemplateApprovalsRepository],
 })
 export class TemplateApprovalsModule {}

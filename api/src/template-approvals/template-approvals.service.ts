@@ -1,7 +1,7 @@
 import type { TemplateCount, TemplatesFromReels } from '@curator/shared/contract';
 import { sumApprovals } from '@curator/shared/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
+import { OnEvent } from '@nestjs/event-emitter';
 
 import { AudiosService } from '../audios/audios.service';
 import { BeatsRepository } from '../beats/beats.repository';
@@ -9,7 +9,6 @@ import { AudioEditsService } from '../locks/audio-edits.service';
 import type { TemplateRecord } from '../templates/template.schema';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import { TemplateApprovalsRepository } from './template-approvals.repository';
-import { TEMPLATE_APPROVAL_CHANGED, type TemplateApprovalFacts, toTemplateApprovalFacts } from './template-events';
 
 export const TEMPLATE_NOT_FOUND_MESSAGE = 'Template not found';
 
@@ -24,7 +23,6 @@ export class TemplateApprovalsService {
   constructor(
     private readonly templates: TemplateApprovalsRepository,
     private readonly edits: AudioEditsService,
-    private readonly events: EventEmitter2,
     private readonly beats: BeatsRepository,
     private readonly audios: AudiosService,
   ) {}
@@ -51,7 +49,6 @@ export class TemplateApprovalsService {
           : { approved, approved_at: null, approved_by: null };
       const saved = await this.templates.setApproval(musicCanonicalId, templateClipsMediaId, approval);
       if (!saved) throw new NotFoundException(TEMPLATE_NOT_FOUND_MESSAGE);
-      await this.events.emitAsync(TEMPLATE_APPROVAL_CHANGED, toTemplateApprovalFacts(saved));
       return {
         music_canonical_id: musicCanonicalId,
         template_clips_media_id: templateClipsMediaId,
@@ -77,9 +74,5 @@ export class TemplateApprovalsService {
 
   findTemplate(templateClipsMediaId: string): Promise<TemplateRecord | null> {
     return this.templates.findOne(templateClipsMediaId);
-  }
-
-  async findApprovedFacts(afterId: string | null, limit: number): Promise<TemplateApprovalFacts[]> {
-    return (await this.templates.findApprovedPage(afterId, limit)).map(toTemplateApprovalFacts);
   }
 }

@@ -48,10 +48,6 @@ export class Template {
   @Prop({ type: String, default: null })
   approved_by!: string | null;
 
-  /** Raised by every approval write: the approvals row follows the newest one. */
-  @Prop({ type: Number, default: undefined })
-  approval_version?: number;
-
   @Prop({ type: Date, required: true, default: () => new Date() })
   created_at!: Date;
 }

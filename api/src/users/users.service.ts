@@ -4,7 +4,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { hash, verify } from '@node-rs/argon2';
 
 import { bodyFieldError } from '../common/api-errors';
-import { isDuplicateKeyError } from '../persistence/duplicate-key';
+import { isDuplicateKeyError } from '../common/duplicate-key';
 import { SessionsService } from '../sessions/sessions.service';
 import { passwordProblem } from './password-policy';
 import { toUsernameKey, UserRecord } from './user.schema';

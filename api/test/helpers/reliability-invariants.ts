@@ -20,8 +20,8 @@ const isFiniteIn = (v: unknown, min: number, max: number) =>
 
 /**
  * Reads every collection and returns what breaks the stored-data rules: operator keys anywhere,
- * beats whose derived fields do not follow from their offsets, approval rows without a source,
- * approved/done sources without a row, and audio counters that differ from a recount.
+ * beats whose derived fields do not follow from their offsets, and audio counters that differ
+ * from a recount.
  */
 export async function findStoredGarbage(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -35,9 +35,6 @@ export async function findStoredGarbage(db: Db): Promise<string[]> {
   );
   const beats = (await db.collection('beats').find({}).toArray()) as Doc[];
   const templates = (await db.collection('templates').find({}).toArray()) as Doc[];
-  const approvals = new Map(
-    ((await db.collection('approvals').find({}).toArray()) as Doc[]).map((r) => [String(r._id), r]),
-  );
 
   for (const b of beats) {
     const where = `beat ${String(b._id)}`;
@@ -69,20 +66,6 @@ export async function findStoredGarbage(db: Db): Promise<string[]> {
     };
     if (JSON.stringify(stored) !== JSON.stringify(want))
       problems.push(`${where}: derived fields ${JSON.stringify(stored)} ≠ ${JSON.stringify(want)}`);
-    const row = approvals.get(`beat:${String(b._id)}`);
-    if (b.done === true && !row) problems.push(`${where}: done without an approvals row`);
-    if (b.done !== true && row) problems.push(`${where}: not done but listed in approvals`);
-  }
-  for (const t of templates) {
-    const row = approvals.get(`template:${String(t.template_clips_media_id)}`);
-    if (t.approved === true && !row)
-      problems.push(`template ${String(t.template_clips_media_id)}: approved without a row`);
-    if (t.approved !== true && row)
-      problems.push(`template ${String(t.template_clips_media_id)}: not approved but listed`);
-  }
-  const beatIds = new Set(beats.map((b) => String(b._id)));
-  for (const [id, r] of approvals) {
-    if (r.src === 'beat' && !beatIds.has(String(r.ref_id))) problems.push(`approval ${id}: its beat is gone`);
   }
   for (const [id, a] of audios) {
     const done = beats.filter((b) => b.music_canonical_id === id && b.done === true).length;

@@ -64,7 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_ROOT: webRoot,
     MONGODB_URI: databaseUri(dbName),
     ...options.env,

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { type CommandSeparatorConfig, parseSeparatorCommand } from '../separator-config';
+import { type CommandSeparatorConfig, parseSeparatorCommand } from '../../config/separator-config';
 import { decodeFile } from './decode-audio';
 import { separateHarmonicPercussive } from './hpss';
 import { encodeWav } from './wav-format';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
 
-import { isDuplicateKeyError } from '../../persistence/duplicate-key';
+import { isDuplicateKeyError } from '../../common/duplicate-key';
 import { AnalysisJob, type AnalysisJobRecord, type JobKind, type JobStatus } from './analysis-job.schema';
 
 type JobId = Types.ObjectId | string | unknown;

@@ -10,13 +10,13 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 
-import { SESSION_COOKIE_NAME, setSessionCookie } from '../auth/session-cookie';
+import { IS_ADMIN_ONLY_KEY, IS_PUBLIC_KEY, SessionRequest } from '../common/auth.decorators';
+import { isSecureRequest } from '../common/secure-request';
+import { SESSION_COOKIE_NAME, setSessionCookie } from '../common/session-cookie';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
 import { SessionsService } from '../sessions/sessions.service';
 import { UsersService } from '../users/users.service';
-import { IS_ADMIN_ONLY_KEY, IS_PUBLIC_KEY, SessionRequest } from './auth.decorators';
-import { isSecureRequest } from './secure-request';
 
 /**
  * Global guard: every route needs a live session unless marked `@Public()`; `@AdminOnly()` also
