@@ -45,6 +45,12 @@ export class AudiosService {
     return { results: (await this.withCurrentLocks(rows, now)).map((r) => toAudioListItem(r, now)), total };
   }
 
+  /** 404 unless the audio exists (read from the list, in memory where it is kept there). */
+  async assertExists(musicCanonicalId: string): Promise<void> {
+    if (!(await this.audios.list.byIds([musicCanonicalId])).has(musicCanonicalId))
+      throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
+  }
+
   /** The audios carrying every one of these tag keys (the approvals page's tag filter). */
   async idsCarryingTags(tagKeys: string[]): Promise<string[]> {
     const rows = await this.audios.list.matching({ $and: tagKeys.map((key) => ({ tag_keys: key })) });

@@ -90,10 +90,6 @@ export class BeatsRepository {
     return this.beats.findOneAndDelete({ _id }).lean<BeatRecord>().exec();
   }
 
-  countForAudio(musicCanonicalId: string): Promise<number> {
-    return this.beats.countDocuments({ music_canonical_id: musicCanonicalId }).exec();
-  }
-
   countAll(): Promise<number> {
     return this.beats.countDocuments({}).exec();
   }

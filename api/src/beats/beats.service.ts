@@ -68,7 +68,7 @@ export class BeatsService {
   }
 
   async list(musicCanonicalId: string): Promise<BeatAnswer[]> {
-    await this.audios.detail(musicCanonicalId);
+    await this.audios.assertExists(musicCanonicalId);
     const beats = await this.beats.findForAudio(musicCanonicalId);
     for (const b of beats) this.remember(b);
     return beats.map(toBeatWire);
@@ -83,12 +83,12 @@ export class BeatsService {
     return this.edits.run(body.music_canonical_id, username, async (edit) => {
       const audio = edit.audio;
       const insert = async () => {
-        const count = await this.beats.countForAudio(body.music_canonical_id);
+        // Only an empty name is picked from the audio's beats (beat#N after their count).
         const taken = autoNamed ? (await this.beats.findForAudio(body.music_canonical_id)).map((b) => b.name) : [];
         const now = new Date();
         return this.beats.insert({
           music_canonical_id: body.music_canonical_id,
-          name: nameNewBeat(body.name, count, taken),
+          name: nameNewBeat(body.name, taken.length, taken),
           type: body.type,
           ...deriveBeatFields(body.offsets, audio, body.audio_type, body.type),
           ...doneFields(false, username, now),
