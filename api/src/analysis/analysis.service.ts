@@ -10,13 +10,12 @@ import {
   UnprocessableEntityException,
 } from '@nestjs/common';
 
-import type { AudioAnalysisSource } from '../audios/audios.repository';
-import { AudiosRepository } from '../audios/audios.repository';
 import { AUDIO_NOT_FOUND_MESSAGE } from '../audios/audios.service';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
 import { MEDIA_URL_PREFIX } from '../media/media-store.service';
 import { type AutobeatResult, type PeaksResult, STEM_STATUS, type StemsResult } from './analysis-results';
+import { AnalysisResultsRepository, type AudioAnalysisSource } from './analysis-results.repository';
 import { createSeparatorFromConfig } from './dsp/separator';
 import type { AnalysisJobRecord } from './jobs/analysis-job.schema';
 import { JobsService } from './jobs/jobs.service';
@@ -45,7 +44,7 @@ export class AnalysisService {
 
   constructor(
     private readonly jobs: JobsService,
-    private readonly audios: AudiosRepository,
+    private readonly audios: AnalysisResultsRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.separatorName = createSeparatorFromConfig(config.STEM_SEPARATOR_COMMAND).name;

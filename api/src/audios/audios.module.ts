@@ -9,6 +9,7 @@ import { AudiosController } from './audios.controller';
 import { AudiosRepository } from './audios.repository';
 import { AudiosService } from './audios.service';
 import { CatalogCountersService } from './catalog-counters.service';
+import { CatalogFiguresRepository } from './catalog-figures.repository';
 import { GrowthRefreshService } from './growth-refresh.service';
 
 @Module({
@@ -19,7 +20,7 @@ import { GrowthRefreshService } from './growth-refresh.service';
     ReelsModule,
   ],
   controllers: [AudiosController],
-  providers: [AudiosRepository, AudiosService, CatalogCountersService, GrowthRefreshService],
-  exports: [AudiosService, AudiosRepository, CatalogCountersService, GrowthRefreshService],
+  providers: [AudiosRepository, CatalogFiguresRepository, AudiosService, CatalogCountersService, GrowthRefreshService],
+  exports: [AudiosService, AudiosRepository, CatalogFiguresRepository, CatalogCountersService, GrowthRefreshService],
 })
 export class AudiosModule {}

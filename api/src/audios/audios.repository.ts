@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 
 import { ListQueries, type ListQuery } from '../persistence/list-query';
-import { Audio, AudioRecord, StemTrackRecord } from './audio.schema';
+import { Audio, AudioRecord } from './audio.schema';
 
 /** Fields of a list row or the detail; the rest (search key, counters' inputs) stays in the database. */
 const VIEW_FIELDS = {
@@ -105,19 +105,6 @@ export type SegmentSource = Pick<AudioRecord, 'reel_count' | 'trendlist' | 'coun
 /** What the HL points read of an audio. */
 export type StartTimeSource = Pick<AudioRecord, 'start_times'>;
 
-/** What the analysis module needs of an audio: its media and the values that shape the answers. */
-export type AudioAnalysisSource = Pick<
-  AudioRecord,
-  | 'music_canonical_id'
-  | 'media_url'
-  | 'media_hash'
-  | 'is_original_sound'
-  | 'highlight_start_times_in_ms'
-  | 'stem_status'
-  | 'stem_tracks'
-  | 'peaks_url'
->;
-
 /** Values the catalog counters are derived from, per audio. */
 export type CounterInputs = Pick<
   AudioRecord,
@@ -127,16 +114,6 @@ export type CounterInputs = Pick<
 export type BeatCounts = Pick<AudioRecord, 'beats_done_count' | 'ep_template_count'>;
 /** What one edit moves on its audio when it ends: the beat figures, and whether it changes what a recount derives. */
 export type EditDelta = BeatCounts & { recount_writes: number };
-
-const BEAT_FIGURE_FIELDS = {
-  _id: 0,
-  music_canonical_id: 1,
-  beats_done_count: 1,
-  ep_template_count: 1,
-  beat_and_template_approved: 1,
-  templates_approved_count: 1,
-} as const;
-export type BeatFigures = Pick<AudioRecord, Exclude<keyof typeof BEAT_FIGURE_FIELDS, '_id'>>;
 
 export type GrowthSource = Pick<AudioRecord, 'music_canonical_id' | 'growth' | 'reel_hours'>;
 
@@ -170,18 +147,6 @@ export class AudiosRepository {
   /** True when the catalog has at least one audio (a limit FerretDB serves without a scan). */
   async hasAny(): Promise<boolean> {
     return (await this.audios.findOne({}, { _id: 1 }).lean().exec()) !== null;
-  }
-
-  /** Stores refreshed growth figures and the buckets they kept. */
-  async setGrowth(rows: GrowthSource[]): Promise<void> {
-    if (rows.length === 0) return;
-    const ops: AnyBulkWriteOperation<Audio>[] = rows.map((r) => ({
-      updateOne: {
-        filter: { _id: r.music_canonical_id },
-        update: { $set: { growth: r.growth, reel_hours: r.reel_hours } },
-      },
-    }));
-    await this.audios.bulkWrite(ops, { ordered: false });
   }
 
   /** Name, artist and tags of these audios, for the usage report. */
@@ -257,37 +222,6 @@ export class AudiosRepository {
     return new Map(rows.map((r) => [r._id, r.n]));
   }
 
-  findCounterInputs(musicCanonicalIds: string[]): Promise<CounterInputs[]> {
-    return this.audios
-      .find(
-        { _id: { $in: musicCanonicalIds } },
-        { _id: 0, music_canonical_id: 1, highlight_start_times_in_ms: 1, beats_done_count: 1, recount_writes: 1 },
-      )
-      .lean<CounterInputs[]>()
-      .exec();
-  }
-
-  /**
-   * Stores recounted figures, each only if the audio's done-beat count and recounting writes are
-   * still the ones they were computed from (writes move them with `$inc` meanwhile): an optimistic
-   * check, atomic on the embedded server as on MongoDB; the caller recounts the others.
-   */
-  async setCounters(rows: Array<{ inputs: CounterInputs; counters: AudioCounters }>): Promise<void> {
-    if (rows.length === 0) return;
-    const orZero = (n: number | undefined) => n || { $in: [0, null] };
-    const ops: AnyBulkWriteOperation<Audio>[] = rows.map(({ inputs, counters }) => ({
-      updateOne: {
-        filter: {
-          _id: inputs.music_canonical_id,
-          beats_done_count: orZero(inputs.beats_done_count),
-          recount_writes: orZero(inputs.recount_writes),
-        },
-        update: { $set: counters },
-      },
-    }));
-    await this.audios.bulkWrite(ops, { ordered: false });
-  }
-
   /** Inserts or updates audios by `music_canonical_id`; fields absent from `set` keep their values. */
   async upsertMany(rows: Array<{ set: Partial<AudioRecord>; onInsert: Partial<AudioRecord> }>): Promise<void> {
     if (rows.length === 0) return;
@@ -316,100 +250,7 @@ export class AudiosRepository {
     return res.matchedCount > 0;
   }
 
-  /**
-   * Moves the beat figures by what one edit changed (done beats also count as approvals) and the
-   * count of edits under way by `inFlight`, in one write; no write when nothing moves.
-   */
-  async moveBeatCounts(musicCanonicalId: string, delta: BeatCounts & Partial<EditDelta>, inFlight = 0): Promise<void> {
-    const inc: Record<string, number> = {};
-    if (delta.recount_writes) inc.recount_writes = delta.recount_writes;
-    if (inFlight !== 0) inc.edits_in_flight = inFlight;
-    if (delta.beats_done_count !== 0) {
-      inc.beats_done_count = delta.beats_done_count;
-      inc.beat_and_template_approved = delta.beats_done_count;
-    }
-    if (delta.ep_template_count !== 0) inc.ep_template_count = delta.ep_template_count;
-    if (Object.keys(inc).length > 0) await this.audios.updateOne({ _id: musicCanonicalId }, { $inc: inc }).exec();
-  }
-
-  findAnalysisSource(musicCanonicalId: string): Promise<AudioAnalysisSource | null> {
-    const fields = {
-      _id: 0,
-      music_canonical_id: 1,
-      media_url: 1,
-      media_hash: 1,
-      is_original_sound: 1,
-      highlight_start_times_in_ms: 1,
-      stem_status: 1,
-      stem_tracks: 1,
-      peaks_url: 1,
-    };
-    return this.audios.findOne({ _id: musicCanonicalId }, fields).lean<AudioAnalysisSource>().exec();
-  }
-
-  /** Stem state of one audio; false when it does not exist. */
-  async setStemState(musicCanonicalId: string, status: string | null, tracks: StemTrackRecord[]): Promise<boolean> {
-    const res = await this.audios
-      .updateOne({ _id: musicCanonicalId }, { $set: { stem_status: status, stem_tracks: tracks } })
-      .exec();
-    return res.matchedCount > 0;
-  }
-
-  /** Stem state of every audio of one media file whose status is one of `fromStatuses`. */
-  async setStemStateByMediaHash(
-    mediaHash: string,
-    fromStatuses: string[],
-    status: string,
-    tracks: StemTrackRecord[],
-  ): Promise<void> {
-    await this.audios
-      .updateMany(
-        { media_hash: mediaHash, stem_status: { $in: fromStatuses } },
-        { $set: { stem_status: status, stem_tracks: tracks } },
-      )
-      .exec();
-  }
-
-  /** Peaks of one media file (and its decoded length where none was recorded) on every audio using it. */
-  async setPeaksByMediaHash(mediaHash: string, peaksUrl: string, durationMs: number): Promise<void> {
-    // The length first: whoever sees the peaks url (what readers wait for) also sees it.
-    await this.audios
-      .updateMany({ media_hash: mediaHash, duration_ms: null }, { $set: { duration_ms: durationMs } })
-      .exec();
-    await this.audios.updateMany({ media_hash: mediaHash }, { $set: { peaks_url: peaksUrl } }).exec();
-  }
-
-  /** Media files (hash and public url) of audios that have no peaks yet, at most `limit`. */
-  async findMediaWithoutPeaks(limit: number): Promise<Array<{ media_hash: string; media_url: string }>> {
-    const rows = await this.audios
-      .find(
-        { media_hash: { $ne: null }, media_url: { $ne: null }, peaks_url: null },
-        { _id: 0, media_hash: 1, media_url: 1 },
-      )
-      .limit(limit)
-      .lean<Array<{ media_hash: string; media_url: string }>>()
-      .exec();
-    return [...new Map(rows.map((r) => [r.media_hash, r])).values()];
-  }
-
   findExistingIds(musicCanonicalIds: string[]): Promise<string[]> {
     return this.audios.distinct('_id', { _id: { $in: musicCanonicalIds } }).exec() as Promise<string[]>;
-  }
-
-  /** The beat figures of these audios (or all), and the approved templates they add to. */
-  findBeatFigures(musicCanonicalIds?: string[]): Promise<BeatFigures[]> {
-    const filter = musicCanonicalIds ? { _id: { $in: musicCanonicalIds } } : {};
-    return this.audios.find(filter, BEAT_FIGURE_FIELDS).lean<BeatFigures[]>().exec();
-  }
-
-  /** Sets recounted beat figures only if every one still holds the value found wrong; false otherwise. */
-  async setBeatFiguresIf(
-    musicCanonicalId: string,
-    stored: Record<string, number>,
-    counted: Record<string, number>,
-  ): Promise<boolean> {
-    const still = Object.fromEntries(Object.entries(stored).map(([field, n]) => [field, n || { $in: [0, null] }]));
-    const res = await this.audios.updateOne({ _id: musicCanonicalId, ...still }, { $set: counted }).exec();
-    return res.modifiedCount > 0;
   }
 }

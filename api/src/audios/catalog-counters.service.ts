@@ -4,6 +4,7 @@ import { ReelsRepository } from '../reels/reels.repository';
 import { TemplatesRepository } from '../templates/templates.repository';
 import { AudiosRepository, type CounterInputs, UNCOUNTED_FILTER } from './audios.repository';
 import { computeAudioCounters, isStartedAtHighlight } from './catalog-counters';
+import { CatalogFiguresRepository } from './catalog-figures.repository';
 
 const CHUNK = 500;
 /** Recounts of one audio whose done-beat count keeps moving under it, before leaving it to the next write. */
@@ -31,6 +32,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 export class CatalogCountersService {
   constructor(
     private readonly audios: AudiosRepository,
+    private readonly figures: CatalogFiguresRepository,
     private readonly templates: TemplatesRepository,
     private readonly reels: ReelsRepository,
   ) {}
@@ -54,7 +56,7 @@ export class CatalogCountersService {
   private async recountChunk(ids: string[], now: Date): Promise<void> {
     for (let pending = ids, tries = 0; pending.length > 0 && tries < RECOUNT_TRIES; tries++) {
       const used = await this.recountOnce(pending, now);
-      const stored = await this.audios.findCounterInputs(pending);
+      const stored = await this.figures.findCounterInputs(pending);
       pending = stored.filter((a) => inputsKey(a) !== used.get(a.music_canonical_id)).map((a) => a.music_canonical_id);
     }
   }
@@ -62,7 +64,7 @@ export class CatalogCountersService {
   /** One recount; answers the inputs (done beats, recounting writes) each audio's figures were computed from. */
   private async recountOnce(ids: string[], now: Date): Promise<Map<string, string>> {
     const [audios, templateRows, reelRows] = await Promise.all([
-      this.audios.findCounterInputs(ids),
+      this.figures.findCounterInputs(ids),
       this.templates.findCounterRows(ids),
       this.reels.findCounterRows(ids),
     ]);
@@ -80,7 +82,7 @@ export class CatalogCountersService {
       return { inputs: audio, counters: computeAudioCounters(audio, templates, reelTimes, now) };
     });
     await this.templates.setStartedAtHighlight(flagChanges);
-    await this.audios.setCounters(counters);
+    await this.figures.setCounters(counters);
     return new Map(counters.map((c) => [c.inputs.music_canonical_id, inputsKey(c.inputs)]));
   }
 }

@@ -2,6 +2,7 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 
 import { AudiosRepository, type GrowthSource } from './audios.repository';
 import { growthAt, keepRecentReelHours } from './catalog-counters';
+import { CatalogFiguresRepository } from './catalog-figures.repository';
 
 /** How often Growth is brought up to date: it is exact to the hour. */
 export const GROWTH_REFRESH_MS = 60 * 60 * 1000;
@@ -15,7 +16,10 @@ export const GROWTH_REFRESH_MS = 60 * 60 * 1000;
 export class GrowthRefreshService implements OnModuleDestroy {
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly audios: AudiosRepository) {}
+  constructor(
+    private readonly audios: AudiosRepository,
+    private readonly figures: CatalogFiguresRepository,
+  ) {}
 
   /** Refreshes now, then every GROWTH_REFRESH_MS (API processes call this once). */
   start(onError: (error: Error) => void): void {
@@ -37,7 +41,7 @@ export class GrowthRefreshService implements OnModuleDestroy {
       if (growth !== audio.growth || kept.length !== hours.length)
         moved.push({ music_canonical_id: audio.music_canonical_id, growth, reel_hours: kept });
     }
-    await this.audios.setGrowth(moved);
+    await this.figures.setGrowth(moved);
     return moved.length;
   }
 

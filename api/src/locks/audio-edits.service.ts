@@ -6,6 +6,7 @@ import { deriveLockState, toAudioDetail } from '../audios/audio-view';
 import { AudiosRepository, type AudioView, type BeatCounts, type EditDelta } from '../audios/audios.repository';
 import { AUDIO_NOT_FOUND_MESSAGE } from '../audios/audios.service';
 import { CatalogCountersService } from '../audios/catalog-counters.service';
+import { CatalogFiguresRepository } from '../audios/catalog-figures.repository';
 import { LockClock } from './lock-clock';
 import { LockHints } from './lock-hints';
 import { LocksRepository } from './locks.repository';
@@ -60,6 +61,7 @@ const BEAT_NAMING_RETRY_MS = 20;
 export class AudioEditsService {
   constructor(
     private readonly audios: AudiosRepository,
+    private readonly figures: CatalogFiguresRepository,
     private readonly locks: LocksRepository,
     private readonly counters: CatalogCountersService,
     private readonly clock: LockClock,
@@ -79,7 +81,7 @@ export class AudioEditsService {
       ) {
         const { edit, delta } = startEdit(current, now);
         const result = await write(edit);
-        await this.audios.moveBeatCounts(musicCanonicalId, delta);
+        await this.figures.moveBeatCounts(musicCanonicalId, delta);
         return result;
       }
       this.hints.notHeld(musicCanonicalId, username);
@@ -91,7 +93,7 @@ export class AudioEditsService {
       return await write(edit);
     } finally {
       // The edit ends: no longer under way, and the figures move.
-      await this.audios.moveBeatCounts(musicCanonicalId, delta, -1);
+      await this.figures.moveBeatCounts(musicCanonicalId, delta, -1);
     }
   }
 

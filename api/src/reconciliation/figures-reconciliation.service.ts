@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 
 import { AudiosRepository } from '../audios/audios.repository';
+import { CatalogFiguresRepository } from '../audios/catalog-figures.repository';
 import { BeatsRepository } from '../beats/beats.repository';
 import { TagsRepository } from '../tags/tags.repository';
 
@@ -30,6 +31,7 @@ export class FiguresReconciliationService {
 
   constructor(
     private readonly audios: AudiosRepository,
+    private readonly figures: CatalogFiguresRepository,
     private readonly beats: BeatsRepository,
     private readonly tags: TagsRepository,
   ) {}
@@ -68,7 +70,7 @@ export class FiguresReconciliationService {
 
   private async audioMismatches(ids?: string[]): Promise<Array<Correction & { id: string }>> {
     const [stored, done, ep] = await Promise.all([
-      this.audios.findBeatFigures(ids),
+      this.figures.findBeatFigures(ids),
       this.beats.countPerAudio({ done: true }, ids),
       this.beats.countPerAudio({ type: 'ep' }, ids),
     ]);
@@ -100,7 +102,7 @@ export class FiguresReconciliationService {
       const mine = still.filter((c) => c.id === id);
       const stored = Object.fromEntries(mine.map((c) => [c.figure, c.stored]));
       const counted = Object.fromEntries(mine.map((c) => [c.figure, c.counted]));
-      if (await this.audios.setBeatFiguresIf(id, stored, counted))
+      if (await this.figures.setBeatFiguresIf(id, stored, counted))
         corrected.push(...mine.map(({ figure, of, stored: s, counted: n }) => ({ figure, of, stored: s, counted: n })));
     }
     return corrected;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 
-import { AudiosRepository } from '../../audios/audios.repository';
 import { MediaStoreService } from '../../media/media-store.service';
 import type { PeaksResult } from '../analysis-results';
+import { AnalysisResultsRepository } from '../analysis-results.repository';
 import { decodeFile } from '../dsp/decode-audio';
 import type { AnalysisJobRecord } from '../jobs/analysis-job.schema';
 import type { JobAttempt, JobHandler } from './job-handler';
@@ -18,7 +18,7 @@ export class PeaksHandler implements JobHandler {
 
   constructor(
     private readonly store: MediaStoreService,
-    private readonly audios: AudiosRepository,
+    private readonly audios: AnalysisResultsRepository,
   ) {}
 
   async run({ job, mediaFile }: JobAttempt): Promise<PeaksResult> {

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 
 import { Inject, Injectable } from '@nestjs/common';
 
-import { AudiosRepository } from '../../audios/audios.repository';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/env.schema';
 import { MediaStoreService } from '../../media/media-store.service';
 import { formatStemFailure, STEM_STATUS, type StemsResult, type StemTrackResult } from '../analysis-results';
+import { AnalysisResultsRepository } from '../analysis-results.repository';
 import { decodeFile } from '../dsp/decode-audio';
 import { encodeAudio } from '../dsp/encode-audio';
 import { createSeparatorFromConfig, type SeparatedStem, type Separator } from '../dsp/separator';
@@ -28,7 +28,7 @@ export class StemsHandler implements JobHandler {
 
   constructor(
     private readonly store: MediaStoreService,
-    private readonly audios: AudiosRepository,
+    private readonly audios: AnalysisResultsRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.separator = createSeparatorFromConfig(config.STEM_SEPARATOR_COMMAND);
