@@ -108,7 +108,10 @@ function startFerretDb({ dataDir, listen, socket, logLevel = 'error' } = {}) {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const unix = listen ? undefined : (socket ?? socketPathFor(dataDir));
   const where = listen ? ['-listen', listen] : ['-unix', unix];
-  const child = spawn(binary, [...where, '-data', dataDir, '-watch-stdin', '-log-level', logLevel], {
+  // Every commit synced to disk at once only when asked (see README "How the embedded database is protected").
+  const synchronous = process.env.EMBEDDED_DB_SYNCHRONOUS === 'full' ? 'full' : 'normal';
+  const args = [...where, '-data', dataDir, '-watch-stdin', '-log-level', logLevel, '-synchronous', synchronous];
+  const child = spawn(binary, args, {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
