@@ -1,11 +1,12 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
+import { buildApi, sleep, startApi as spawnApi } from './helpers/spawned-api';
 import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
 import { buildWorkspaceAudios, seedCatalog } from './helpers/workspace-fixture';
 
@@ -15,10 +16,6 @@ const { startFerretDb } = require('../../tools/ferretdb.cjs') as {
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { findFreePort } = require('../../e2e/harness/api-process.cjs') as { findFreePort: () => Promise<number> };
-
-const API_DIR = resolve(__dirname, '..');
-const BUILD_DIR = join(API_DIR, '..', '.cache', `reconciliation-${process.pid}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A browser of one user against one API process: session and CSRF cookies. */
 class Browser {
@@ -70,36 +67,16 @@ describe('derived figures after the API is killed mid-write', () => {
   const audios = buildWorkspaceAudios(6, 83);
   const ids = audios.map((a) => a.music_canonical_id);
 
-  async function startApi(): Promise<{ child: ChildProcess; baseUrl: string; logs: () => string }> {
-    const port = await findFreePort();
-    let output = '';
-    const child = spawn(process.execPath, [join(BUILD_DIR, 'main.js')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        MONGODB_URI: seed.config.MONGODB_URI,
-        WEB_ROOT: scratch,
-        MEDIA_DIR: scratch,
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  let build: ReturnType<typeof buildApi>;
+
+  async function startApi() {
+    const api = await spawnApi(build.dir, {
+      MONGODB_URI: seed.config.MONGODB_URI,
+      WEB_ROOT: scratch,
+      MEDIA_DIR: scratch,
     });
-    children.push(child);
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    const baseUrl = `http://127.0.0.1:${port}`;
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
-      if (child.exitCode !== null) throw new Error(`API exited: ${output.slice(-2000)}`);
-      if (
-        await fetch(`${baseUrl}/api/health/`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return { child, baseUrl, logs: () => output };
-    }
-    throw new Error('API did not become healthy');
+    children.push(api.child);
+    return api;
   }
   const exitOf = (child: ChildProcess) =>
     new Promise<void>((r) =>
@@ -131,22 +108,7 @@ describe('derived figures after the API is killed mid-write', () => {
   }
 
   beforeAll(async () => {
-    const swc = join(API_DIR, '..', 'node_modules', '.bin', 'swc');
-    const build = spawnSync(
-      swc,
-      [
-        'src',
-        '-d',
-        BUILD_DIR,
-        '--strip-leading-paths',
-        '--config-file',
-        '../tools/swc-node.json',
-        '--ignore',
-        '**/*.spec.ts,**/*.test.ts',
-      ],
-      { cwd: API_DIR, encoding: 'utf8' },
-    );
-    if (build.status !== 0) throw new Error(`API build failed: ${build.stderr}`);
+    build = buildApi('reconciliation');
     db = await startFerretDb({ dataDir, listen: `127.0.0.1:${await findFreePort()}` });
     const previous = process.env.TEST_MONGODB_URI;
     process.env.TEST_MONGODB_URI = db.uri;
@@ -165,7 +127,7 @@ describe('derived figures after the API is killed mid-write', () => {
     await Promise.all(children.map(exitOf));
     await seed?.close();
     await db?.stop();
-    rmSync(BUILD_DIR, { recursive: true, force: true });
+    build?.remove();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(scratch, { recursive: true, force: true });
   });
