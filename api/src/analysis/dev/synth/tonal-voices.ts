@@ -90,3 +90,51 @@ export function addBassNote(
     level *= decay;
   }
 }
+
+/**
+ * Adds a plucked chord tone (keys or guitar stab: saw with a 3-ms attack, exponential decay of `decayS`, gently
+ * low-passed) into one channel.
+ */
+export function addPluckNote(
+  target: Float32Array,
+  sampleRateHz: number,
+  startS: number,
+  decayS: number,
+  frequencyHz: number,
+  gain: number,
+): void {
+  const start = round(startS * sampleRateHz);
+  const end = min(target.length, start + round(5 * decayS * sampleRateHz));
+  const step = (frequencyHz * TABLE_SIZE) / sampleRateHz;
+  const attack = 0.003 * sampleRateHz;
+  const decay = exp(-1 / (decayS * sampleRateHz));
+  let [phase, level, smooth] = [0, gain, 0];
+  for (let i = start; i < end; i++) {
+    const ip = phase | 0;
+    const v = SAW_TABLE[ip] + (SAW_TABLE[ip + 1] - SAW_TABLE[ip]) * (phase - ip);
+    smooth += 0.35 * (v - smooth);
+    if (i >= 0) target[i] += level * min(1, (i - start) / attack) * smooth;
+    level *= decay;
+    phase += step;
+    if (phase >= TABLE_SIZE) phase -= TABLE_SIZE;
+  }
+}
+
+/** Adds a bell (two-operator FM: ratio 3.5, index falling with the decay) into one channel. */
+export function addBellNote(
+  target: Float32Array,
+  sampleRateHz: number,
+  startS: number,
+  decayS: number,
+  frequencyHz: number,
+  gain: number,
+): void {
+  const start = round(startS * sampleRateHz);
+  const end = min(target.length, start + round(4 * decayS * sampleRateHz));
+  for (let i = max(0, start); i < end; i++) {
+    const t = (i - start) / sampleRateHz;
+    const envelope = exp(-t / decayS) * min(1, t / 0.002);
+    const modulator = 2.5 * envelope * sin(2 * Math.PI * 3.5 * frequencyHz * t);
+    target[i] += gain * envelope * sin(2 * Math.PI * frequencyHz * t + modulator);
+  }
+}
