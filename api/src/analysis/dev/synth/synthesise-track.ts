@@ -278,7 +278,7 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
       channels: harmonic,
       sampleRateHz,
       bar,
-      chordMidi: triad.map((interval) => root + 36 + degree + interval),
+      chordMidi: triad.map((interval) => root + 24 + degree + interval),
       locateS: (position) => locateBeatPositionS(beatsS, position, swingRatio),
     };
     addBarArpeggio(context, spec);
