@@ -2,6 +2,7 @@ import type { Random } from './seeded-random';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { exp, max, min, round, sin } = Math;
+const TWO_PI = 2 * Math.PI;
 
 /** One-shot drum samples rendered once per track and mixed in at each hit. */
 export type DrumKit = { kick: Float32Array; snare: Float32Array; closedHat: Float32Array; openHat: Float32Array };
@@ -121,14 +122,14 @@ function renderBoomKit(sampleRateHz: number, random: Random): DrumKit {
   let phase = 0;
   for (let i = 0; i < kick.length; i++) {
     const t = i / sampleRateHz;
-    phase += (2 * Math.PI * baseHz * (1 + 1.5 * exp(-t / 0.012))) / sampleRateHz;
+    phase += (TWO_PI * baseHz * (1 + 1.5 * exp(-t / 0.012))) / sampleRateHz;
     kick[i] = sin(phase) * exp(-t / decayS) * min(1, t / 0.002);
   }
   const snare = renderFilteredNoise(sampleRateHz, random, random.between(0.06, 0.12), 0.8);
   const [toneA, toneB] = [random.between(170, 200), random.between(320, 350)];
   for (let i = 0; i < snare.length; i++) {
     const t = i / sampleRateHz;
-    const body = (sin(2 * Math.PI * toneA * t) + 0.6 * sin(2 * Math.PI * toneB * t)) * exp(-t / 0.03);
+    const body = (sin(TWO_PI * toneA * t) + 0.6 * sin(TWO_PI * toneB * t)) * exp(-t / 0.03);
     snare[i] = 0.55 * snare[i] + 0.35 * body;
   }
   const metal = (decay: number) => {
@@ -180,12 +181,12 @@ export function renderCymbals(sampleRateHz: number, random: Random): Cymbals {
   for (let i = 0; i < ride.length; i++) {
     const t = i / sampleRateHz;
     let ping = 0;
-    for (const hz of partialsHz) ping += sin(2 * Math.PI * hz * t);
+    for (const hz of partialsHz) ping += sin(TWO_PI * hz * t);
     ride[i] = 0.12 * ride[i] + 0.04 * ping * exp(-t / 0.25);
   }
   const rim = renderFilteredNoise(sampleRateHz, random, 0.012, 0.5);
   const rimHz = random.between(400, 600);
   for (let i = 0; i < rim.length; i++)
-    rim[i] = 0.4 * rim[i] + 0.5 * sin((2 * Math.PI * rimHz * i) / sampleRateHz) * exp(-i / sampleRateHz / 0.015);
+    rim[i] = 0.4 * rim[i] + 0.5 * sin((TWO_PI * rimHz * i) / sampleRateHz) * exp(-i / sampleRateHz / 0.015);
   return { ride, rim };
 }

@@ -2,6 +2,7 @@
 const { cos, exp, max, min, round, sin } = Math;
 
 const TABLE_SIZE = 4096;
+const TWO_PI = 2 * Math.PI;
 const HARMONIC_COUNT = 8;
 
 /** One period of a band-limited saw-like wave (8 harmonics, 1/h amplitudes). */
@@ -131,10 +132,11 @@ export function addBellNote(
 ): void {
   const start = round(startS * sampleRateHz);
   const end = min(target.length, start + round(4 * decayS * sampleRateHz));
+  const step = (TWO_PI * frequencyHz) / sampleRateHz;
   for (let i = max(0, start); i < end; i++) {
-    const t = (i - start) / sampleRateHz;
-    const envelope = exp(-t / decayS) * min(1, t / 0.002);
-    const modulator = 2.5 * envelope * sin(2 * Math.PI * 3.5 * frequencyHz * t);
-    target[i] += gain * envelope * sin(2 * Math.PI * frequencyHz * t + modulator);
+    const n = i - start;
+    const envelope = exp(-n / sampleRateHz / decayS) * min(1, n / sampleRateHz / 0.002);
+    const modulator = 2.5 * envelope * sin(3.5 * step * n);
+    target[i] += gain * envelope * sin(step * n + modulator);
   }
 }
