@@ -72,6 +72,11 @@ export const LEVEL_TUNING: LevelTuning = {
 const BACKBEAT_HOLD = { strength: 0.8, ratio: 1.5 };
 /** Tempi a listener can tap: variants outside are not offered. */
 export const TAPPABLE_BPM: readonly [number, number] = [40, 220];
+/**
+ * Below this tempo the beat moves up an octave when snare and kick alternate clearly there (BACKBEAT_HOLD): a
+ * backbeat on 2 and 4 marks the beat, and slower tempi are rare outside ballads, whose backbeat is at their own level.
+ */
+const SLOWEST_UNMARKED_BPM = 70;
 /** Weight of the ×3/4 and ×4/3 variants (a pulse of dotted notes against the beat, or the beat against one). */
 const DOTTED_SUPPORT = 0.05;
 /** Fastest tempo the level decision may move to. */
@@ -305,7 +310,7 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
   let margin = min(slowerRatio - tuning.slower, tuning.faster - ratio);
   const snare = removeLocalMean(bands.snare, round(frameRateHz / 2));
   const kick = removeLocalMean(bands.kick, round(frameRateHz / 2));
-  const backbeatOf = (frames: number[]) => (frames.length > 4 ? measureBackbeat(snare, kick, frames).strength : 0);
+  const backbeatOf = (frames: number[]) => (frames.length > 4 ? measureBackbeat(snare, kick, frames) : 0);
   const backbeat = backbeatOf(beatFrames);
   const holdsBackbeat = (other: () => number[]) => {
     if (backbeat < BACKBEAT_HOLD.strength) return false;
@@ -322,6 +327,13 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
     periodFrames = fasterPeriod;
     beatFrames = findBeatFrames(beatSource, periodFrames);
     margin = ratio - tuning.faster;
+  }
+  if (bpmOf(periodFrames) < SLOWEST_UNMARKED_BPM) {
+    const fasterNow = refineLag(acf, periodFrames / 2).lag;
+    const fasterFrames = findBeatFrames(beatSource, fasterNow);
+    const [here, there] = [backbeatOf(beatFrames), backbeatOf(fasterFrames)];
+    if (there >= BACKBEAT_HOLD.strength && there >= BACKBEAT_HOLD.ratio * here)
+      [periodFrames, beatFrames] = [fasterNow, fasterFrames];
   }
   if (tuning.swingShift) beatFrames = moveOffSwungOffbeats(envelope, beatFrames);
   if (tuning.backbeatShift !== undefined)

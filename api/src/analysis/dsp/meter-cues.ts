@@ -47,27 +47,23 @@ function measureRoleAlternation(snare: number[], kick: number[]): number {
 }
 
 /**
- * Backbeat of a beat grid: how clearly snare-like hits (snare band, little below 150 Hz) and kick-like hits alternate
- * from beat to beat, on the beats (phase 0) or half-way between them (phase 0.5). Both signals are scaled to unit
- * mean over the track. 0 = no alternation; about 1 for kick on 1 and 3, snare on 2 and 4.
+ * Backbeat of a beat grid: how clearly snare-band hits and hits below 150 Hz (kick) alternate from beat to beat, on
+ * the beats or half-way between them, whichever alternates more. Both signals are scaled to unit mean over the track.
+ * 0 = no alternation; about 1 or more for kick on 1 and 3, snare on 2 and 4. A kick on 1 with nothing on 3 also
+ * alternates, so this tells levels apart only together with the off-beat ratios (see BACKBEAT_HOLD).
  */
-export function measureBackbeat(
-  snare: Float32Array,
-  kick: Float32Array,
-  beatFrames: number[],
-): { strength: number; phase: number } {
+export function measureBackbeat(snare: Float32Array, kick: Float32Array, beatFrames: number[]): number {
   const [snareScale, kickScale] = [1 / meanOf(snare), 1 / meanOf(kick)];
   const at = (phase: number) =>
     measureRoleAlternation(
       sampleGrid(snare, beatFrames, phase).map((v) => v * snareScale),
       sampleGrid(kick, beatFrames, phase).map((v) => v * kickScale),
     );
-  const [onBeat, halfway] = [at(0), at(0.5)];
-  return onBeat >= halfway ? { strength: onBeat, phase: 0 } : { strength: halfway, phase: 0.5 };
+  return max(at(0), at(0.5));
 }
 
 /** Mean onset profile across the beat, `bins` values from the beat (bin 0) to just before the next. */
-export function measureBeatProfile(envelope: Float32Array, beatFrames: number[], bins = 20): Float64Array {
+function measureBeatProfile(envelope: Float32Array, beatFrames: number[], bins: number): Float64Array {
   const profile = new Float64Array(bins);
   for (let i = 0; i + 1 < beatFrames.length; i++) {
     const [from, period] = [beatFrames[i], beatFrames[i + 1] - beatFrames[i]];
@@ -75,6 +71,7 @@ export function measureBeatProfile(envelope: Float32Array, beatFrames: number[],
   }
   return profile;
 }
+
 /**
  * Fraction of the beat (0.3–0.46) to move a grid by when it sits on the late off-beats of swung music: the strongest
  * onsets between grid points come early after each point and little lies half-way, so each grid point is followed by
