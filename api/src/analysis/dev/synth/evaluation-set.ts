@@ -390,6 +390,36 @@ const RECIPES: Recipe[] = [
       humanizeMs: r.between(5, 12),
     }),
   },
+  {
+    name: 'triplet-shuffle',
+    category: 'swing',
+    bpm: [80, 124],
+    make: (_, r) => ({
+      pattern: 'triplet-shuffle',
+      swingRatio: 2 / 3,
+      kitTone: r.pick(['classic', 'brush', 'boom'] as const),
+      bassPositions: [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5],
+      bassWalk: true,
+      stabPositions: r.pick([[], [1.5, 3.5], [3.5]]),
+      humanizeMs: r.between(3, 8),
+    }),
+  },
+  {
+    name: 'funk-deep',
+    category: 'syncopation',
+    bpm: [92, 116],
+    make: (_, r) => ({
+      pattern: 'funk',
+      kitTone: r.pick(['deep', 'boom', 'clap'] as const),
+      bassPositions: r.pick([
+        [0, 0.75, 1.5, 2.5, 2.75],
+        [0, 1.75, 2.5, 3.25],
+      ]),
+      stabPositions: r.pick([[0.75, 2.25], [1.75, 3.5], []]),
+      hatGainDb: r.between(0, 8),
+      humanizeMs: r.between(2, 6),
+    }),
+  },
 ];
 
 /** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
@@ -399,7 +429,7 @@ const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7
 const TRACKS_PER_RECIPE = 2;
 
 /**
- * The beat-tracking set for one half: two tracks per recipe (52 grooves, 55–185 BPM), 104 tracks.
+ * The beat-tracking set for one half: two tracks per recipe (54 grooves, 55–185 BPM), 108 tracks.
  * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
  */
 export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {

@@ -17,9 +17,19 @@ export type Hit = [number, Instrument, number];
  * - skank: kick on 1 and 3, snare on 2 and 4, quiet hats; the keys chop every "and" (see stabPositions)
  * - twelve-eight: slow compound metre, hats in triplets over each beat, kick on 1, snare on 2 and 4
  * - downbeat-sparse: a kick on 1 of most bars and an occasional rim click on 3; no hats
+ * - triplet-shuffle: hats on all three triplets of each beat (the middle one ghosted), kick on 1 and 3, snare on 2
+ *   and 4, a rim or kick now and then on the last triplet
  */
 export type ExtraPattern =
-  'shuffle' | 'jazz' | 'funk' | 'anticipation' | 'offbeat-kick-open' | 'skank' | 'twelve-eight' | 'downbeat-sparse';
+  | 'shuffle'
+  | 'jazz'
+  | 'funk'
+  | 'anticipation'
+  | 'offbeat-kick-open'
+  | 'skank'
+  | 'twelve-eight'
+  | 'downbeat-sparse'
+  | 'triplet-shuffle';
 
 const FUNK_KICKS = [
   [0, 0.75, 1.5, 2.5],
@@ -83,6 +93,13 @@ export function describeExtraBar(pattern: ExtraPattern, bar: number, random: Ran
         hits.push([b, 'closedHat', 0.55], [b + 1 / 3, 'closedHat', 0.3], [b + 2 / 3, 'closedHat', 0.4]);
       hits.push([0, 'kick', 0.9], [1, 'snare', 0.7], [3, 'snare', 0.7]);
       hits.push(random.next() < 0.5 ? [2, 'kick', 0.7] : [2 + 2 / 3, 'kick', 0.6]);
+      return hits;
+    case 'triplet-shuffle':
+      for (const b of beats)
+        hits.push([b, 'closedHat', 0.7], [b + 1 / 3, 'closedHat', 0.2], [b + 2 / 3, 'closedHat', 0.5]);
+      hits.push([0, 'kick', 1], [2, 'kick', 0.9], [1, 'snare', 0.85], [3, 'snare', 0.85]);
+      if (random.next() < 0.5)
+        hits.push([random.pick([1 + 2 / 3, 2 + 2 / 3, 3 + 2 / 3]), random.pick(['rim', 'kick'] as const), 0.4]);
       return hits;
     case 'downbeat-sparse':
       if (bar % 2 === 0 || random.next() < 0.5) hits.push([0, 'kick', 0.9]);

@@ -47,6 +47,7 @@ const EXTRA_PATTERNS: ReadonlySet<DrumPattern> = new Set<ExtraPattern>([
   'skank',
   'twelve-eight',
   'downbeat-sparse',
+  'triplet-shuffle',
 ]);
 
 /** What to synthesise: tempo (BPM, optionally drifting linearly to endTempoBpm), feel and impairments. */
