@@ -54,9 +54,11 @@ function renderSnare(sampleRateHz: number, random: Random): Float32Array {
  * low tail, a bright snare of mostly high noise with little body, louder open hats), as in much electronic music,
  * or 'clap' (the deep kit with a hand clap, three quick mid-range bursts and a tail, in place of the snare),
  * 'boom' (drum-machine style: a long sine boom with no click, a two-tone snappy snare, metallic square-wave hats)
- * or 'brush' (a soft felt kick, brushes swept on the snare with a slow attack, soft brushed hats).
+ * or 'brush' (a soft felt kick, brushes swept on the snare with a slow attack, soft brushed hats), or 'garage' (a
+ * kick with a hard beater click, a fat snare whose noise stays below 3 kHz over a strong body, and trashy hats whose
+ * noise reaches down to 2 kHz).
  */
-export type KitTone = 'classic' | 'deep' | 'clap' | 'boom' | 'brush';
+export type KitTone = 'classic' | 'deep' | 'clap' | 'boom' | 'brush' | 'garage';
 
 /** Renders a kit whose timbre varies a little with the random source. */
 export function renderDrumKit(sampleRateHz: number, random: Random, tone: KitTone = 'classic'): DrumKit {
@@ -67,6 +69,7 @@ export function renderDrumKit(sampleRateHz: number, random: Random, tone: KitTon
   if (tone === 'classic') return kit;
   if (tone === 'boom') return renderBoomKit(sampleRateHz, random);
   if (tone === 'brush') return renderBrushKit(sampleRateHz, random, kit.kick);
+  if (tone === 'garage') return renderGarageKit(sampleRateHz, random, kit.kick);
   const clickEnd = Math.ceil(0.003 * sampleRateHz);
   const lowPassed = new Float32Array(kit.kick.length);
   let state = 0;
@@ -189,4 +192,32 @@ export function renderCymbals(sampleRateHz: number, random: Random): Cymbals {
   for (let i = 0; i < rim.length; i++)
     rim[i] = 0.4 * rim[i] + 0.5 * sin((TWO_PI * rimHz * i) / sampleRateHz) * exp(-i / sampleRateHz / 0.015);
   return { ride, rim };
+}
+
+/** One-pole low-pass of a sample at `cutoffHz`, in place. */
+function lowPass(sample: Float32Array, sampleRateHz: number, cutoffHz: number): Float32Array {
+  const a = 1 - exp((-TWO_PI * cutoffHz) / sampleRateHz);
+  let state = 0;
+  for (let i = 0; i < sample.length; i++) sample[i] = state += a * (sample[i] - state);
+  return sample;
+}
+
+/** Garage kit: beater click on the kick, a fat low snare, trashy hats that reach down into the mid range. */
+function renderGarageKit(sampleRateHz: number, random: Random, kick: Float32Array): DrumKit {
+  const clicked = kick.slice();
+  const clickLength = round(0.006 * sampleRateHz);
+  for (let i = 0; i < clickLength; i++) clicked[i] += (random.next() * 2 - 1) * 0.9 * (1 - i / clickLength);
+  const noise = lowPass(renderFilteredNoise(sampleRateHz, random, random.between(0.12, 0.2), 0.3), sampleRateHz, 3000);
+  const bodyHz = random.between(150, 190);
+  const snare = noise.map(
+    (v, i) => 0.9 * v + 0.6 * sin((TWO_PI * bodyHz * i) / sampleRateHz) * exp(-i / sampleRateHz / 0.07),
+  );
+  const trashy = (decayS: number) =>
+    lowPass(renderFilteredNoise(sampleRateHz, random, decayS, 0.5), sampleRateHz, 9000).map((v) => 0.5 * v);
+  return {
+    kick: clicked,
+    snare,
+    closedHat: trashy(random.between(0.04, 0.07)),
+    openHat: trashy(random.between(0.2, 0.35)),
+  };
 }

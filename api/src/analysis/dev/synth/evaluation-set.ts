@@ -420,6 +420,42 @@ const RECIPES: Recipe[] = [
       humanizeMs: r.between(2, 6),
     }),
   },
+  {
+    name: 'garage-offbeat-kick',
+    category: 'syncopation',
+    bpm: [98, 128],
+    make: (_, r) => ({
+      pattern: r.pick(['offbeat-kick', 'offbeat-kick-open'] as const),
+      kitTone: 'garage',
+      hatGainDb: r.between(0, 8),
+      humanizeMs: r.between(2, 6),
+    }),
+  },
+  {
+    name: 'garage-funk',
+    category: 'syncopation',
+    bpm: [88, 116],
+    make: (_, r) => ({
+      pattern: r.pick(['funk', 'syncopated'] as const),
+      kitTone: 'garage',
+      bassPositions: [0, 0.75, 1.5, 2.5, 2.75],
+      stabPositions: r.pick([[0.75, 2.25], []]),
+      humanizeMs: r.between(2, 6),
+    }),
+  },
+  {
+    name: 'garage-dance',
+    category: 'steady',
+    bpm: [118, 130],
+    make: (_, r) => ({
+      pattern: 'four-on-floor',
+      kitTone: 'garage',
+      offbeatBass: true,
+      bassGainDb: r.between(0, 8),
+      hatGainDb: r.between(2, 8),
+      pumpPads: r.next() < 0.5,
+    }),
+  },
 ];
 
 /** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
@@ -429,7 +465,7 @@ const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7
 const TRACKS_PER_RECIPE = 2;
 
 /**
- * The beat-tracking set for one half: two tracks per recipe (54 grooves, 55–185 BPM), 108 tracks.
+ * The beat-tracking set for one half: two tracks per recipe (57 grooves, 55–185 BPM), 114 tracks.
  * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
  */
 export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {
