@@ -53,6 +53,8 @@ export type LevelTuning = {
   backbeatShift?: number;
   /** Move a grid that sits on the late off-beats of swung eighths onto the beats (findSwingOffset). */
   swingShift?: boolean;
+  /** Move the beats onto kicks that lie half-way between them (alignToKicks). */
+  kickShift?: { ratio: number; keepBackbeat: number };
 };
 export const LEVEL_TUNING: LevelTuning = {
   feature: 'accent',
@@ -63,6 +65,7 @@ export const LEVEL_TUNING: LevelTuning = {
   extend: true,
   backbeatShift: 0.27,
   swingShift: true,
+  kickShift: { ratio: 4, keepBackbeat: 0.5 },
 };
 /**
  * A level change the off-beat ratios ask for is refused when this level's backbeat (measureBackbeat) is at least
@@ -337,12 +340,8 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
   }
   if (tuning.swingShift) beatFrames = moveOffSwungOffbeats(envelope, beatFrames);
   if (tuning.backbeatShift !== undefined)
-    beatFrames = alignToBackbeat(
-      beatSource,
-      removeLocalMean(bands.snare, round(frameRateHz / 2)),
-      beatFrames,
-      tuning.backbeatShift,
-    );
+    beatFrames = alignToBackbeat(beatSource, snare, beatFrames, tuning.backbeatShift);
+  if (tuning.kickShift) beatFrames = alignToKicks(kick, snare, beatFrames, tuning.kickShift);
   if (tuning.extend) beatFrames = extendToSound(beatFrames, findSoundSpan(envelope));
   const tempoBpm = bpmOf(periodFrames);
   const chosenConfidence = max(0.05, min(0.95, 0.5 + margin));
@@ -507,4 +506,24 @@ function moveOffSwungOffbeats(envelope: Float32Array, beatFrames: number[]): num
       if (envelope[k] > envelope[best]) best = k;
     return best;
   });
+}
+
+/**
+ * Beats moved by half a period when the kick hits lie half-way between them (at least `ratio` times stronger there)
+ * and no snare backbeat holds them where they are (relative alternation below `keepBackbeat`): kicks fall on the
+ * beat unless the snare on 2 and 4 says they are pushed onto the "and"s.
+ */
+function alignToKicks(
+  kick: Float32Array,
+  snare: Float32Array,
+  beatFrames: number[],
+  { ratio, keepBackbeat }: { ratio: number; keepBackbeat: number },
+): number[] {
+  if (beatFrames.length < 4) return beatFrames;
+  const halfway = beatFrames.slice(1).map((frame, i) => round((frame + beatFrames[i]) / 2));
+  const meanAt = (signal: Float32Array, frames: number[]) =>
+    frames.reduce((sum, f) => sum + peakNear(signal, f), 0) / frames.length;
+  const here = measureAlternation(snare, beatFrames);
+  const isHeldByBackbeat = here.alternation >= keepBackbeat * here.level;
+  return !isHeldByBackbeat && meanAt(kick, halfway) >= ratio * meanAt(kick, beatFrames) ? halfway : beatFrames;
 }

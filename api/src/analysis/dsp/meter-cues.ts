@@ -47,7 +47,7 @@ function measureRoleAlternation(snare: number[], kick: number[]): number {
 }
 
 /**
- * Backbeat of a beat grid: how clearly snare-band hits and hits below 150 Hz (kick) alternate from beat to beat, on
+ * Backbeat of a beat grid: how clearly snare-band hits and kick-band hits (KICK_MAX_HZ) alternate from beat to beat, on
  * the beats or half-way between them, whichever alternates more. Both signals are scaled to unit mean over the track.
  * 0 = no alternation; about 1 or more for kick on 1 and 3, snare on 2 and 4. A kick on 1 with nothing on 3 also
  * alternates, so this tells levels apart only together with the off-beat ratios (see BACKBEAT_HOLD).

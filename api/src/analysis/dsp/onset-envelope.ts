@@ -163,7 +163,7 @@ export class OnsetStream {
 
 /**
  * Onset strength overall, of the bands centred below ACCENT_MAX_HZ (kick, snare, bass: the accents), of the
- * bands between SNARE_BAND_HZ (snare and clap noise, above kick and bass) and of those below KICK_MAX_HZ (kick, bass).
+ * bands between SNARE_BAND_HZ (snare and clap noise, above kick and bass) and of those below KICK_MAX_HZ (kick).
  */
 export type OnsetBands = OnsetEnvelope & { accent: Float32Array; snare: Float32Array; kick: Float32Array };
 
@@ -183,8 +183,8 @@ function countBandsBelow(maxHz: number, sampleRateHz: number): number {
 export const ACCENT_MAX_HZ = 2000;
 /** Snares and claps: their noise lies above kick and bass. */
 export const SNARE_BAND_HZ: [number, number] = [1500, 5000];
-/** Kick drums (and bass) below this frequency; a snare has little energy there. */
-export const KICK_MAX_HZ = 150;
+/** Kick drums' fundamentals lie below this frequency; snares and most bass notes lie above it (chosen on tuning). */
+export const KICK_MAX_HZ = 70;
 
 /** Spectral-flux onset strength of the whole spectrum and of the bands below ACCENT_MAX_HZ. */
 export function computeOnsetBands(
