@@ -219,6 +219,25 @@ describe('swing, syncopated kicks and sparse intros with other sounds', () => {
     });
   });
 
+  it('puts the beat on a four-on-the-floor kick under loud off-beat bass, open hats and pumping pads', () => {
+    for (const [seed, tempoBpm] of [
+      [901, 118],
+      [904, 124],
+    ])
+      expectLevelAndPhase({
+        seed,
+        durationS: 20,
+        tempoBpm,
+        pattern: 'four-on-floor',
+        kitTone: 'deep',
+        offbeatBass: true,
+        bassGainDb: 8,
+        hatGainDb: 7,
+        pumpPads: true,
+        padGainDb: 8,
+      });
+  });
+
   it('keeps level and phase through a pads-and-bells intro before kicks on every "and" come in', () => {
     const { track, analysis } = expectLevelAndPhase({
       seed: 731,
