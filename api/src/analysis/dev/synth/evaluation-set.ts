@@ -456,6 +456,17 @@ const RECIPES: Recipe[] = [
       pumpPads: r.next() < 0.5,
     }),
   },
+  {
+    name: 'rim-offbeat-kick',
+    category: 'syncopation',
+    bpm: [96, 126],
+    make: (_, r) => ({
+      pattern: 'offbeat-kick-rim',
+      kitTone: r.pick(['classic', 'boom', 'garage'] as const),
+      offbeatBass: r.next() < 0.5,
+      humanizeMs: r.between(2, 6),
+    }),
+  },
 ];
 
 /** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
@@ -465,7 +476,7 @@ const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7
 const TRACKS_PER_RECIPE = 2;
 
 /**
- * The beat-tracking set for one half: two tracks per recipe (57 grooves, 55–185 BPM), 114 tracks.
+ * The beat-tracking set for one half: two tracks per recipe (58 grooves, 55–185 BPM), 116 tracks.
  * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
  */
 export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {

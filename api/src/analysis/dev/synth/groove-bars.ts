@@ -17,6 +17,7 @@ export type Hit = [number, Instrument, number];
  * - skank: kick on 1 and 3, snare on 2 and 4, quiet hats; the keys chop every "and" (see stabPositions)
  * - twelve-eight: slow compound metre, hats in triplets over each beat, kick on 1, snare on 2 and 4
  * - downbeat-sparse: a kick on 1 of most bars and an occasional rim click on 3; no hats
+ * - offbeat-kick-rim: kicks on every "and" under sixteenth hats, a rim click (cross-stick) on 2 and 4 instead of a snare
  * - triplet-shuffle: hats on all three triplets of each beat (the middle one ghosted), kick on 1 and 3, snare on 2
  *   and 4, a rim or kick now and then on the last triplet
  */
@@ -29,7 +30,8 @@ export type ExtraPattern =
   | 'skank'
   | 'twelve-eight'
   | 'downbeat-sparse'
-  | 'triplet-shuffle';
+  | 'triplet-shuffle'
+  | 'offbeat-kick-rim';
 
 const FUNK_KICKS = [
   [0, 0.75, 1.5, 2.5],
@@ -100,6 +102,11 @@ export function describeExtraBar(pattern: ExtraPattern, bar: number, random: Ran
       hits.push([0, 'kick', 1], [2, 'kick', 0.9], [1, 'snare', 0.85], [3, 'snare', 0.85]);
       if (random.next() < 0.5)
         hits.push([random.pick([1 + 2 / 3, 2 + 2 / 3, 3 + 2 / 3]), random.pick(['rim', 'kick'] as const), 0.4]);
+      return hits;
+    case 'offbeat-kick-rim':
+      for (let s = 0; s < 16; s++) hits.push([s / 4, 'closedHat', s % 2 ? 0.35 : 0.55]);
+      for (const b of beats) hits.push([b + 0.5, 'kick', 0.9]);
+      hits.push([1, 'rim', 0.8], [3, 'rim', 0.8]);
       return hits;
     case 'downbeat-sparse':
       if (bar % 2 === 0 || random.next() < 0.5) hits.push([0, 'kick', 0.9]);

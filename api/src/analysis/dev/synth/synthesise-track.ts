@@ -48,6 +48,7 @@ const EXTRA_PATTERNS: ReadonlySet<DrumPattern> = new Set<ExtraPattern>([
   'twelve-eight',
   'downbeat-sparse',
   'triplet-shuffle',
+  'offbeat-kick-rim',
 ]);
 
 /** What to synthesise: tempo (BPM, optionally drifting linearly to endTempoBpm), feel and impairments. */
