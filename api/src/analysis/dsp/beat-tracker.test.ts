@@ -206,6 +206,14 @@ describe('swing, syncopated kicks and sparse intros with other sounds', () => {
       expectLevelAndPhase({ seed, durationS: 20, tempoBpm, pattern: 'offbeat-kick-open', kitTone: 'clap' });
   });
 
+  it('puts the beat on a rim click on 2 and 4, not on kicks that land on every "and"', () => {
+    for (const [seed, tempoBpm, kitTone] of [
+      [941, 102, 'classic'],
+      [943, 110, 'classic'],
+    ] as const)
+      expectLevelAndPhase({ seed, durationS: 20, tempoBpm, pattern: 'offbeat-kick-rim', kitTone });
+  });
+
   it('keeps a groove whose kick is pushed to the "and" of 4 at its backbeat, not at half of it', () => {
     expectLevelAndPhase({
       seed: 843,
