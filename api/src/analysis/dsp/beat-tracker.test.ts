@@ -168,3 +168,96 @@ describe('grooves that pull a tracker off the pulse', () => {
     }
   });
 });
+
+describe('swing, syncopated kicks and sparse intros with other sounds', () => {
+  /** Level within ±4 % and beats in phase (F ≥ 0.9, ±70 ms after the first 5 s). */
+  const expectLevelAndPhase = (spec: TrackSpec) => {
+    const { track, analysis } = analyse(spec);
+    expect(analysis.tempoBpm / track.tempoBpm).toBeCloseTo(1, 1);
+    expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+    expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
+    return { track, analysis };
+  };
+
+  it('puts the beat of a shuffle on the beat, not on the late off-beat where boogie bass and keys push', () => {
+    for (const [seed, tempoBpm, swingRatio] of [
+      [952, 92, 0.66],
+      [972, 112, 0.62],
+    ])
+      expectLevelAndPhase({
+        seed,
+        durationS: 20,
+        tempoBpm,
+        pattern: 'shuffle',
+        swingRatio,
+        kitTone: 'boom',
+        bassPositions: [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5],
+        bassWalk: true,
+        stabPositions: [1.5, 3.5],
+        stabGainDb: 4,
+      });
+  });
+
+  it('keeps kicks and open hats on every "and" at the snare-backbeat level, not at half of it', () => {
+    for (const [seed, tempoBpm] of [
+      [821, 102],
+      [823, 110],
+    ])
+      expectLevelAndPhase({ seed, durationS: 20, tempoBpm, pattern: 'offbeat-kick-open', kitTone: 'clap' });
+  });
+
+  it('puts the beat on a rim click on 2 and 4, not on kicks that land on every "and"', () => {
+    for (const [seed, tempoBpm, kitTone] of [
+      [941, 102, 'classic'],
+      [943, 110, 'classic'],
+    ] as const)
+      expectLevelAndPhase({ seed, durationS: 20, tempoBpm, pattern: 'offbeat-kick-rim', kitTone });
+  });
+
+  it('keeps a groove whose kick is pushed to the "and" of 4 at its backbeat, not at half of it', () => {
+    expectLevelAndPhase({
+      seed: 843,
+      durationS: 20,
+      tempoBpm: 98,
+      pattern: 'anticipation',
+      kitTone: 'boom',
+      bassPositions: [1.5, 3.5],
+      anticipateChords: true,
+      stabPositions: [3.5],
+    });
+  });
+
+  it('puts the beat on a four-on-the-floor kick under loud off-beat bass, open hats and pumping pads', () => {
+    for (const [seed, tempoBpm] of [
+      [901, 118],
+      [904, 124],
+    ])
+      expectLevelAndPhase({
+        seed,
+        durationS: 20,
+        tempoBpm,
+        pattern: 'four-on-floor',
+        kitTone: 'deep',
+        offbeatBass: true,
+        bassGainDb: 8,
+        hatGainDb: 7,
+        pumpPads: true,
+        padGainDb: 8,
+      });
+  });
+
+  it('keeps level and phase through a pads-and-bells intro before kicks on every "and" come in', () => {
+    const { track, analysis } = expectLevelAndPhase({
+      seed: 731,
+      durationS: 24,
+      tempoBpm: 102,
+      pattern: 'offbeat-kick-open',
+      kitTone: 'clap',
+      drumlessIntroS: 9,
+      arpeggio: { stepBeats: 1, voice: 'bell', gainDb: -6 },
+      padGainDb: 4,
+    });
+    const intro = track.beatsS.filter((t) => t >= 1 && t < 8.5);
+    expect(matchEvents(intro, analysis.beatsS, 0.07).length).toBeGreaterThanOrEqual(intro.length - 1);
+  });
+});

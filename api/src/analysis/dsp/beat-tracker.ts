@@ -1,4 +1,5 @@
 import { streamMonoPcm } from './decode-audio';
+import { findSwingOffset, measureBackbeat, peakNear } from './meter-cues';
 import { computeOnsetBands, type OnsetBands, OnsetStream } from './onset-envelope';
 import { estimateTempo, PRIOR_CENTRE_BPM, refineLag } from './tempo';
 
@@ -50,6 +51,10 @@ export type LevelTuning = {
    * weak beats alternating in the snare bands) more clearly by at least this share of the band's level.
    */
   backbeatShift?: number;
+  /** Move a grid that sits on the late off-beats of swung eighths onto the beats (findSwingOffset). */
+  swingShift?: boolean;
+  /** Move the beats onto kicks that lie half-way between them (alignToKicks). */
+  kickShift?: { ratio: number; keepBackbeat: number };
 };
 export const LEVEL_TUNING: LevelTuning = {
   feature: 'accent',
@@ -59,9 +64,24 @@ export const LEVEL_TUNING: LevelTuning = {
   beatFrom: 'accent',
   extend: true,
   backbeatShift: 0.27,
+  swingShift: true,
+  kickShift: { ratio: 4, keepBackbeat: 0.5 },
 };
+/**
+ * A level change the off-beat ratios ask for is refused when this level's backbeat (measureBackbeat) is at least
+ * `strength` and at least `ratio` times the other level's: kicks on the "and" or sparse off-beats mislead the ratios,
+ * while snare and kick alternating from beat to beat mark the beat a listener taps.
+ */
+const BACKBEAT_HOLD = { strength: 0.8, ratio: 1.5 };
 /** Tempi a listener can tap: variants outside are not offered. */
 export const TAPPABLE_BPM: readonly [number, number] = [40, 220];
+/**
+ * Below this tempo the beat moves up an octave when snare and kick alternate clearly there (BACKBEAT_HOLD): a
+ * backbeat on 2 and 4 marks the beat, and slower tempi are rare outside ballads, whose backbeat is at their own level.
+ */
+const SLOWEST_UNMARKED_BPM = 70;
+/** Weight of the ×3/4 and ×4/3 variants (a pulse of dotted notes against the beat, or the beat against one). */
+const DOTTED_SUPPORT = 0.05;
 /** Fastest tempo the level decision may move to. */
 const FASTEST_BEAT_BPM = 200;
 /** Slowest tempo the level decision may move to. */
@@ -154,13 +174,6 @@ function trimWeakBeats(localScore: Float64Array, beats: number[]): number[] {
   while (start < end && smooth[start] <= threshold) start++;
   while (end > start && smooth[end - 1] <= threshold) end--;
   return beats.slice(start, end);
-}
-
-/** Largest value of `signal` within ±2 frames of `frame`. */
-function peakNear(signal: Float32Array, frame: number): number {
-  let peak = 0;
-  for (let i = max(0, frame - 2); i <= min(signal.length - 1, frame + 2); i++) peak = max(peak, signal[i]);
-  return peak;
 }
 
 /** Onset strength half-way between beats relative to the strength at beats (peaks within ±2 frames). */
@@ -298,20 +311,37 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
   const slowerRatio = slowerFrames.length > 2 ? measureOffbeatRatio(feature, slowerFrames) : 1;
   const ratio = measureOffbeatRatio(feature, beatFrames);
   let margin = min(slowerRatio - tuning.slower, tuning.faster - ratio);
+  const snare = removeLocalMean(bands.snare, round(frameRateHz / 2));
+  const kick = removeLocalMean(bands.kick, round(frameRateHz / 2));
+  const backbeatOf = (frames: number[]) => (frames.length > 4 ? measureBackbeat(snare, kick, frames) : 0);
+  const backbeat = backbeatOf(beatFrames);
+  const holdsBackbeat = (other: () => number[]) => {
+    if (backbeat < BACKBEAT_HOLD.strength) return false;
+    return backbeatOf(other()) * BACKBEAT_HOLD.ratio <= backbeat;
+  };
   if (slowerRatio < tuning.slower) {
-    [periodFrames, beatFrames, margin] = [slowerPeriod, slowerFrames, tuning.slower - slowerRatio];
-  } else if (bpmOf(fasterPeriod) <= FASTEST_BEAT_BPM && ratio >= tuning.faster) {
+    if (!holdsBackbeat(() => slowerFrames))
+      [periodFrames, beatFrames, margin] = [slowerPeriod, slowerFrames, tuning.slower - slowerRatio];
+  } else if (
+    bpmOf(fasterPeriod) <= FASTEST_BEAT_BPM &&
+    ratio >= tuning.faster &&
+    !holdsBackbeat(() => findBeatFrames(beatSource, fasterPeriod))
+  ) {
     periodFrames = fasterPeriod;
     beatFrames = findBeatFrames(beatSource, periodFrames);
     margin = ratio - tuning.faster;
   }
+  if (bpmOf(periodFrames) < SLOWEST_UNMARKED_BPM) {
+    const fasterNow = refineLag(acf, periodFrames / 2).lag;
+    const fasterFrames = findBeatFrames(beatSource, fasterNow);
+    const [here, there] = [backbeatOf(beatFrames), backbeatOf(fasterFrames)];
+    if (there >= BACKBEAT_HOLD.strength && there >= BACKBEAT_HOLD.ratio * here)
+      [periodFrames, beatFrames] = [fasterNow, fasterFrames];
+  }
+  if (tuning.swingShift) beatFrames = moveOffSwungOffbeats(envelope, beatFrames);
   if (tuning.backbeatShift !== undefined)
-    beatFrames = alignToBackbeat(
-      beatSource,
-      removeLocalMean(bands.snare, round(frameRateHz / 2)),
-      beatFrames,
-      tuning.backbeatShift,
-    );
+    beatFrames = alignToBackbeat(beatSource, snare, beatFrames, tuning.backbeatShift);
+  if (tuning.kickShift) beatFrames = alignToKicks(kick, snare, beatFrames, tuning.kickShift);
   if (tuning.extend) beatFrames = extendToSound(beatFrames, findSoundSpan(envelope));
   const tempoBpm = bpmOf(periodFrames);
   const chosenConfidence = max(0.05, min(0.95, 0.5 + margin));
@@ -323,10 +353,15 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
     { factor: 2, frames: subdivide(beatFrames), support: max(0.05, ratioHere) },
   ];
   const tripleSupport = isTripleLikely(bands.accent, periodFrames) ? 0.3 : 0.1;
-  for (const factor of [2 / 3, 3 / 2]) {
+  for (const [factor, support] of [
+    [2 / 3, tripleSupport],
+    [3 / 2, tripleSupport],
+    [3 / 4, DOTTED_SUPPORT],
+    [4 / 3, DOTTED_SUPPORT],
+  ]) {
     if (!isTappable(tempoBpm * factor)) continue;
     const period = refineLag(acf, periodFrames / factor).lag;
-    candidates.push({ factor, frames: findBeatFrames(beatSource, period), support: tripleSupport });
+    candidates.push({ factor, frames: findBeatFrames(beatSource, period), support });
   }
   const others = candidates
     .filter((c) => isTappable(tempoBpm * c.factor))
@@ -457,4 +492,38 @@ function isTripleLikely(accent: Float32Array, periodFrames: number): boolean {
 /** Rounds to 2 decimals. */
 function round2(value: number): number {
   return round(value * 100) / 100;
+}
+
+/** Beats moved onto the onsets that follow swung off-beats (see findSwingOffset); unchanged when not swung. */
+function moveOffSwungOffbeats(envelope: Float32Array, beatFrames: number[]): number[] {
+  if (beatFrames.length < 4) return beatFrames;
+  const offset = findSwingOffset(envelope, beatFrames);
+  if (offset === 0) return beatFrames;
+  return beatFrames.slice(0, -1).map((frame, i) => {
+    const centre = round(frame + offset * (beatFrames[i + 1] - frame));
+    let best = centre;
+    for (let k = max(0, centre - 2); k <= min(envelope.length - 1, centre + 2); k++)
+      if (envelope[k] > envelope[best]) best = k;
+    return best;
+  });
+}
+
+/**
+ * Beats moved by half a period when the kick hits lie half-way between them (at least `ratio` times stronger there)
+ * and no snare backbeat holds them where they are (relative alternation below `keepBackbeat`): kicks fall on the
+ * beat unless the snare on 2 and 4 says they are pushed onto the "and"s.
+ */
+function alignToKicks(
+  kick: Float32Array,
+  snare: Float32Array,
+  beatFrames: number[],
+  { ratio, keepBackbeat }: { ratio: number; keepBackbeat: number },
+): number[] {
+  if (beatFrames.length < 4) return beatFrames;
+  const halfway = beatFrames.slice(1).map((frame, i) => round((frame + beatFrames[i]) / 2));
+  const meanAt = (signal: Float32Array, frames: number[]) =>
+    frames.reduce((sum, f) => sum + peakNear(signal, f), 0) / frames.length;
+  const here = measureAlternation(snare, beatFrames);
+  const isHeldByBackbeat = here.alternation >= keepBackbeat * here.level;
+  return !isHeldByBackbeat && meanAt(kick, halfway) >= ratio * meanAt(kick, beatFrames) ? halfway : beatFrames;
 }

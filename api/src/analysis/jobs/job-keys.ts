@@ -6,7 +6,8 @@ export const MAX_JOB_ATTEMPTS = 3;
 /** Bumped when an analysis changes its output, so cached results of the old version are not reused. */
 // autobeat 2: the answer carries the ranked tempo variants and the onsets.
 // autobeat 3: beats on the kick/snare bands and the backbeat; variants only at tappable tempi (40–220 BPM).
-export const ANALYSIS_VERSIONS: Record<JobKind, number> = { autobeat: 3, peaks: 1, stems: 1 };
+// autobeat 4: swung off-beats and backbeat levels handled; ×3/4 and ×4/3 variants.
+export const ANALYSIS_VERSIONS: Record<JobKind, number> = { autobeat: 4, peaks: 1, stems: 1 };
 
 /** Claim order: someone waits on autobeat, then on stems; peaks are background work. */
 export const JOB_PRIORITIES: Record<JobKind, number> = { autobeat: 30, stems: 20, peaks: 10 };

@@ -2,6 +2,7 @@ import type { Random } from './seeded-random';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { exp, max, min, round, sin } = Math;
+const TWO_PI = 2 * Math.PI;
 
 /** One-shot drum samples rendered once per track and mixed in at each hit. */
 export type DrumKit = { kick: Float32Array; snare: Float32Array; closedHat: Float32Array; openHat: Float32Array };
@@ -51,9 +52,13 @@ function renderSnare(sampleRateHz: number, random: Random): Float32Array {
 /**
  * Kit timbres: 'classic' (clicky kick, snare with a strong body tone) or 'deep' (a kick with no click and a long
  * low tail, a bright snare of mostly high noise with little body, louder open hats), as in much electronic music,
- * or 'clap' (the deep kit with a hand clap, three quick mid-range bursts and a tail, in place of the snare).
+ * or 'clap' (the deep kit with a hand clap, three quick mid-range bursts and a tail, in place of the snare),
+ * 'boom' (drum-machine style: a long sine boom with no click, a two-tone snappy snare, metallic square-wave hats)
+ * or 'brush' (a soft felt kick, brushes swept on the snare with a slow attack, soft brushed hats), or 'garage' (a
+ * kick with a hard beater click, a fat snare whose noise stays below 3 kHz over a strong body, and trashy hats whose
+ * noise reaches down to 2 kHz).
  */
-export type KitTone = 'classic' | 'deep' | 'clap';
+export type KitTone = 'classic' | 'deep' | 'clap' | 'boom' | 'brush' | 'garage';
 
 /** Renders a kit whose timbre varies a little with the random source. */
 export function renderDrumKit(sampleRateHz: number, random: Random, tone: KitTone = 'classic'): DrumKit {
@@ -62,6 +67,9 @@ export function renderDrumKit(sampleRateHz: number, random: Random, tone: KitTon
   for (const hat of [closedHat, openHat]) for (let i = 0; i < hat.length; i++) hat[i] *= 0.3;
   const kit = { kick: renderKick(sampleRateHz, random), snare: renderSnare(sampleRateHz, random), closedHat, openHat };
   if (tone === 'classic') return kit;
+  if (tone === 'boom') return renderBoomKit(sampleRateHz, random);
+  if (tone === 'brush') return renderBrushKit(sampleRateHz, random, kit.kick);
+  if (tone === 'garage') return renderGarageKit(sampleRateHz, random, kit.kick);
   const clickEnd = Math.ceil(0.003 * sampleRateHz);
   const lowPassed = new Float32Array(kit.kick.length);
   let state = 0;
@@ -108,4 +116,108 @@ export function mixSampleInto(target: Float32Array, sample: Float32Array, start:
   const from = max(0, start);
   const to = min(target.length, start + sample.length);
   for (let i = from; i < to; i++) target[i] += gain * sample[i - start];
+}
+
+/** Drum-machine kit: sine boom kick, two-tone snare with snappy noise, hats from six detuned square waves. */
+function renderBoomKit(sampleRateHz: number, random: Random): DrumKit {
+  const kick = new Float32Array(round(random.between(0.5, 0.9) * sampleRateHz));
+  const [baseHz, decayS] = [random.between(42, 58), random.between(0.25, 0.5)];
+  let phase = 0;
+  for (let i = 0; i < kick.length; i++) {
+    const t = i / sampleRateHz;
+    phase += (TWO_PI * baseHz * (1 + 1.5 * exp(-t / 0.012))) / sampleRateHz;
+    kick[i] = sin(phase) * exp(-t / decayS) * min(1, t / 0.002);
+  }
+  const snare = renderFilteredNoise(sampleRateHz, random, random.between(0.06, 0.12), 0.8);
+  const [toneA, toneB] = [random.between(170, 200), random.between(320, 350)];
+  for (let i = 0; i < snare.length; i++) {
+    const t = i / sampleRateHz;
+    const body = (sin(TWO_PI * toneA * t) + 0.6 * sin(TWO_PI * toneB * t)) * exp(-t / 0.03);
+    snare[i] = 0.55 * snare[i] + 0.35 * body;
+  }
+  const metal = (decay: number) => {
+    const out = new Float32Array(round(min(1, decay * 6) * sampleRateHz));
+    const ratios = [1, 1.483, 1.805, 2.546, 2.63, 3.897].map((r) => r * random.between(300, 330));
+    let previous = 0;
+    for (let i = 0; i < out.length; i++) {
+      const t = i / sampleRateHz;
+      let v = 0;
+      for (const hz of ratios) v += (t * hz) % 1 < 0.5 ? 1 : -1;
+      // Two differences: a steep high-pass that leaves the metallic upper partials.
+      const high = v - previous;
+      previous = v;
+      out[i] = 0.05 * high * exp(-t / decay);
+    }
+    return out;
+  };
+  return { kick, snare, closedHat: metal(random.between(0.03, 0.05)), openHat: metal(random.between(0.2, 0.35)) };
+}
+
+/** Brush kit: a soft kick without click, a swept snare (noise rising over 20-40 ms), breathy hats. */
+function renderBrushKit(sampleRateHz: number, random: Random, clickyKick: Float32Array): DrumKit {
+  const kick = new Float32Array(clickyKick.length);
+  let state = 0;
+  for (let i = 0; i < kick.length; i++) {
+    state += 0.03 * (clickyKick[i] - state);
+    kick[i] = 1.6 * state;
+  }
+  const sweep = (riseS: number, decayS: number, highPass: number, gain: number) => {
+    const out = renderFilteredNoise(sampleRateHz, random, decayS, highPass);
+    for (let i = 0; i < out.length; i++) out[i] *= gain * min(1, i / sampleRateHz / riseS);
+    return out;
+  };
+  return {
+    kick,
+    snare: sweep(random.between(0.02, 0.04), random.between(0.12, 0.2), 0.7, 0.7),
+    closedHat: sweep(0.008, random.between(0.03, 0.05), 0.95, 0.25),
+    openHat: sweep(0.01, random.between(0.12, 0.2), 0.95, 0.3),
+  };
+}
+
+/** Ride cymbal (inharmonic partials with a long decay and a bright ping) and rim click. */
+export type Cymbals = { ride: Float32Array; rim: Float32Array };
+
+/** Renders a ride and a rim click; the caller passes a random source of its own so that other sounds stay put. */
+export function renderCymbals(sampleRateHz: number, random: Random): Cymbals {
+  const ride = renderFilteredNoise(sampleRateHz, random, random.between(0.5, 0.8), 0.97);
+  const partialsHz = [3150, 4230, 5370, 6620].map((hz) => hz * random.between(0.93, 1.07));
+  for (let i = 0; i < ride.length; i++) {
+    const t = i / sampleRateHz;
+    let ping = 0;
+    for (const hz of partialsHz) ping += sin(TWO_PI * hz * t);
+    ride[i] = 0.12 * ride[i] + 0.04 * ping * exp(-t / 0.25);
+  }
+  const rim = renderFilteredNoise(sampleRateHz, random, 0.012, 0.5);
+  const rimHz = random.between(400, 600);
+  for (let i = 0; i < rim.length; i++)
+    rim[i] = 0.4 * rim[i] + 0.5 * sin((TWO_PI * rimHz * i) / sampleRateHz) * exp(-i / sampleRateHz / 0.015);
+  return { ride, rim };
+}
+
+/** One-pole low-pass of a sample at `cutoffHz`, in place. */
+function lowPass(sample: Float32Array, sampleRateHz: number, cutoffHz: number): Float32Array {
+  const a = 1 - exp((-TWO_PI * cutoffHz) / sampleRateHz);
+  let state = 0;
+  for (let i = 0; i < sample.length; i++) sample[i] = state += a * (sample[i] - state);
+  return sample;
+}
+
+/** Garage kit: beater click on the kick, a fat low snare, trashy hats that reach down into the mid range. */
+function renderGarageKit(sampleRateHz: number, random: Random, kick: Float32Array): DrumKit {
+  const clicked = kick.slice();
+  const clickLength = round(0.006 * sampleRateHz);
+  for (let i = 0; i < clickLength; i++) clicked[i] += (random.next() * 2 - 1) * 0.9 * (1 - i / clickLength);
+  const noise = lowPass(renderFilteredNoise(sampleRateHz, random, random.between(0.12, 0.2), 0.3), sampleRateHz, 3000);
+  const bodyHz = random.between(150, 190);
+  const snare = noise.map(
+    (v, i) => 0.9 * v + 0.6 * sin((TWO_PI * bodyHz * i) / sampleRateHz) * exp(-i / sampleRateHz / 0.07),
+  );
+  const trashy = (decayS: number) =>
+    lowPass(renderFilteredNoise(sampleRateHz, random, decayS, 0.5), sampleRateHz, 9000).map((v) => 0.5 * v);
+  return {
+    kick: clicked,
+    snare,
+    closedHat: trashy(random.between(0.04, 0.07)),
+    openHat: trashy(random.between(0.2, 0.35)),
+  };
 }

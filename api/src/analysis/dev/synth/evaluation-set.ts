@@ -215,6 +215,258 @@ const RECIPES: Recipe[] = [
     bpm: [100, 126],
     make: (_, r) => ({ pattern: 'offbeat-kick', kitTone: 'clap', humanizeMs: r.between(2, 6) }),
   },
+  // Kinds of music that pulled the tracker off the beat, each with its own sounds (drum machine, brushes, ride, keys
+  // stabs, arpeggios, pumping pads): written from common practice, at the end so that the seeds above stay the same.
+  {
+    name: 'blues-shuffle',
+    category: 'swing',
+    bpm: [84, 126],
+    make: (_, r) => ({
+      pattern: 'shuffle',
+      swingRatio: r.between(0.55, 0.68),
+      kitTone: r.pick(['classic', 'boom', 'brush'] as const),
+      bassPositions: [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5],
+      bassWalk: true,
+      stabPositions: r.pick([[1.5, 3.5], [0.5, 2.5], [1.5]]),
+      stabGainDb: r.between(0, 6),
+      humanizeMs: r.between(3, 8),
+    }),
+  },
+  {
+    name: 'jazz-swing',
+    category: 'swing',
+    bpm: [110, 170],
+    make: (_, r) => ({
+      pattern: 'jazz',
+      swingRatio: r.between(0.6, 0.68),
+      kitTone: r.pick(['classic', 'brush'] as const),
+      bassPositions: [0, 1, 2, 3],
+      bassWalk: true,
+      stabPositions: r.pick([[1.5], [0.5, 2.5], [3.5], [1.5, 2.5]]),
+      humanizeMs: r.between(3, 8),
+    }),
+  },
+  {
+    name: 'shuffle-keys',
+    category: 'swing',
+    bpm: [80, 118],
+    make: (_, r) => ({
+      pattern: 'shuffle',
+      swingRatio: r.between(0.58, 0.67),
+      kitTone: r.pick(['deep', 'boom'] as const),
+      hatGainDb: r.between(4, 9),
+      arpeggio: { stepBeats: 0.5, voice: 'pluck', gainDb: r.between(-3, 3) },
+      stabPositions: [0.5, 1.5, 2.5, 3.5],
+      stabGainDb: r.between(-3, 3),
+    }),
+  },
+  {
+    name: 'funk',
+    category: 'syncopation',
+    bpm: [88, 118],
+    make: (_, r) => ({
+      pattern: 'funk',
+      kitTone: r.pick(['classic', 'deep', 'boom'] as const),
+      bassPositions: [0, 0.75, 1.5, 2.5, 2.75],
+      stabPositions: r.pick([
+        [0.75, 2.25],
+        [1.5, 3.5],
+        [0.5, 1.75, 3.25],
+      ]),
+      stabGainDb: r.between(-3, 4),
+      humanizeMs: r.between(2, 6),
+    }),
+  },
+  {
+    name: 'anticipation',
+    category: 'syncopation',
+    bpm: [84, 112],
+    make: (_, r) => ({
+      pattern: 'anticipation',
+      kitTone: r.pick(['classic', 'boom', 'clap'] as const),
+      bassPositions: [1.5, 3.5],
+      anticipateChords: true,
+      stabPositions: r.pick([[3.5], [1.5, 3.5]]),
+      humanizeMs: r.between(2, 6),
+    }),
+  },
+  {
+    name: 'offbeat-kick-open',
+    category: 'syncopation',
+    bpm: [100, 128],
+    make: (_, r) => ({
+      pattern: 'offbeat-kick-open',
+      kitTone: r.pick(['boom', 'clap', 'deep'] as const),
+      offbeatBass: r.next() < 0.5,
+      humanizeMs: r.between(0, 5),
+    }),
+  },
+  {
+    name: 'skank',
+    category: 'syncopation',
+    bpm: [76, 112],
+    make: (_, r) => ({
+      pattern: 'skank',
+      kitTone: r.pick(['classic', 'boom'] as const),
+      stabPositions: [0.5, 1.5, 2.5, 3.5],
+      stabGainDb: r.between(3, 8),
+      bassPositions: [0, 0.75, 2, 2.5],
+    }),
+  },
+  {
+    name: 'dance-pump',
+    category: 'steady',
+    bpm: [118, 130],
+    make: (_, r) => ({
+      pattern: 'four-on-floor',
+      kitTone: r.pick(['boom', 'deep', 'clap'] as const),
+      offbeatBass: true,
+      bassGainDb: r.between(4, 10),
+      hatGainDb: r.between(4, 9),
+      pumpPads: true,
+      padGainDb: r.between(4, 10),
+      stabPositions: r.pick([[], [0.5, 1.5, 2.5, 3.5], [0.75, 2.5]]),
+    }),
+  },
+  {
+    name: 'downbeat-pulse',
+    category: 'ambient',
+    bpm: [66, 110],
+    make: (_, r) => ({
+      pattern: 'downbeat-sparse',
+      kitTone: r.pick(['classic', 'boom', 'brush'] as const),
+      padGainDb: r.between(3, 8),
+      reverbWet: r.between(0.15, 0.35),
+      arpeggio: { stepBeats: r.pick([0.5, 1]), voice: r.pick(['bell', 'pluck'] as const), gainDb: r.between(-8, -2) },
+    }),
+  },
+  {
+    name: 'late-entry-arp',
+    category: 'intro',
+    bpm: [88, 128],
+    make: (_, r) => ({
+      drumlessIntroS: r.between(10, 16),
+      pattern: r.pick(['backbeat', 'four-on-floor', 'funk'] as const),
+      kitTone: r.pick(['boom', 'deep', 'classic'] as const),
+      padGainDb: r.between(2, 6),
+      arpeggio: { stepBeats: r.pick([0.5, 1]), voice: r.pick(['bell', 'pluck'] as const), gainDb: r.between(-6, 0) },
+    }),
+  },
+  {
+    name: 'ambient-bells',
+    category: 'ambient',
+    bpm: [60, 90],
+    make: (_, r) => ({
+      pattern: 'downbeat-sparse',
+      kitTone: 'brush',
+      drumGainDb: r.between(-10, -4),
+      padGainDb: r.between(6, 10),
+      reverbWet: r.between(0.25, 0.4),
+      arpeggio: { stepBeats: 1, voice: 'bell', gainDb: r.between(-4, 2) },
+    }),
+  },
+  {
+    name: 'twelve-eight-ballad',
+    category: 'slow',
+    bpm: [55, 72],
+    make: (_, r) => ({
+      pattern: 'twelve-eight',
+      kitTone: r.pick(['classic', 'brush'] as const),
+      arpeggio: { stepBeats: 1 / 3, voice: 'pluck', gainDb: r.between(-4, 2) },
+      padGainDb: r.between(0, 6),
+      humanizeMs: r.between(4, 10),
+    }),
+  },
+  {
+    name: 'keys-ballad',
+    category: 'slow',
+    bpm: [55, 75],
+    make: (_, r) => ({
+      pattern: 'ballad',
+      kitTone: 'brush',
+      drumGainDb: r.between(-8, -3),
+      arpeggio: { stepBeats: 0.5, voice: 'pluck', gainDb: r.between(-2, 4) },
+      reverbWet: r.between(0.1, 0.3),
+      humanizeMs: r.between(5, 12),
+    }),
+  },
+  {
+    name: 'triplet-shuffle',
+    category: 'swing',
+    bpm: [80, 124],
+    make: (_, r) => ({
+      pattern: 'triplet-shuffle',
+      swingRatio: 2 / 3,
+      kitTone: r.pick(['classic', 'brush', 'boom'] as const),
+      bassPositions: [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5],
+      bassWalk: true,
+      stabPositions: r.pick([[], [1.5, 3.5], [3.5]]),
+      humanizeMs: r.between(3, 8),
+    }),
+  },
+  {
+    name: 'funk-deep',
+    category: 'syncopation',
+    bpm: [92, 116],
+    make: (_, r) => ({
+      pattern: 'funk',
+      kitTone: r.pick(['deep', 'boom', 'clap'] as const),
+      bassPositions: r.pick([
+        [0, 0.75, 1.5, 2.5, 2.75],
+        [0, 1.75, 2.5, 3.25],
+      ]),
+      stabPositions: r.pick([[0.75, 2.25], [1.75, 3.5], []]),
+      hatGainDb: r.between(0, 8),
+      humanizeMs: r.between(2, 6),
+    }),
+  },
+  {
+    name: 'garage-offbeat-kick',
+    category: 'syncopation',
+    bpm: [98, 128],
+    make: (_, r) => ({
+      pattern: r.pick(['offbeat-kick', 'offbeat-kick-open'] as const),
+      kitTone: 'garage',
+      hatGainDb: r.between(0, 8),
+      humanizeMs: r.between(2, 6),
+    }),
+  },
+  {
+    name: 'garage-funk',
+    category: 'syncopation',
+    bpm: [88, 116],
+    make: (_, r) => ({
+      pattern: r.pick(['funk', 'syncopated'] as const),
+      kitTone: 'garage',
+      bassPositions: [0, 0.75, 1.5, 2.5, 2.75],
+      stabPositions: r.pick([[0.75, 2.25], []]),
+      humanizeMs: r.between(2, 6),
+    }),
+  },
+  {
+    name: 'garage-dance',
+    category: 'steady',
+    bpm: [118, 130],
+    make: (_, r) => ({
+      pattern: 'four-on-floor',
+      kitTone: 'garage',
+      offbeatBass: true,
+      bassGainDb: r.between(0, 8),
+      hatGainDb: r.between(2, 8),
+      pumpPads: r.next() < 0.5,
+    }),
+  },
+  {
+    name: 'rim-offbeat-kick',
+    category: 'syncopation',
+    bpm: [96, 126],
+    make: (_, r) => ({
+      pattern: 'offbeat-kick-rim',
+      kitTone: r.pick(['classic', 'boom', 'garage'] as const),
+      offbeatBass: r.next() < 0.5,
+      humanizeMs: r.between(2, 6),
+    }),
+  },
 ];
 
 /** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
@@ -224,7 +476,7 @@ const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7
 const TRACKS_PER_RECIPE = 2;
 
 /**
- * The beat-tracking set for one half: two tracks per recipe (39 grooves, 55–185 BPM), 78 tracks.
+ * The beat-tracking set for one half: two tracks per recipe (58 grooves, 55–185 BPM), 116 tracks.
  * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
  */
 export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {

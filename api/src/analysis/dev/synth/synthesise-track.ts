@@ -1,4 +1,6 @@
-import { type KitTone, mixSampleInto, renderDrumKit } from './drum-sounds';
+import { type Accompaniment, addBarArpeggio, addBarStabs, type BarContext, pumpAtBeats } from './accompaniment';
+import { type KitTone, mixSampleInto, renderCymbals, renderDrumKit } from './drum-sounds';
+import { describeExtraBar, type ExtraPattern, type Hit } from './groove-bars';
 import { createRandom, type Random } from './seeded-random';
 import { addBassNote, addPadNote, convertMidiToHz } from './tonal-voices';
 
@@ -19,6 +21,7 @@ const { abs, ceil, floor, max, min, round, sqrt } = Math;
  * - offbeat-kick: kicks on every "and", snare on 2 and 4, closed hats on the beats
  * - downbeat: a kick on 1 of each bar and quiet quarter hats under the pads, nothing else
  * - sixteenth-swing: swung sixteenth hats, kicks on sixteenths around 1 and 3, snare on 2 and 4
+ * - and the grooves of ExtraPattern (groove-bars.ts)
  */
 export type DrumPattern =
   | 'backbeat'
@@ -32,10 +35,24 @@ export type DrumPattern =
   | 'ambient'
   | 'offbeat-kick'
   | 'downbeat'
-  | 'sixteenth-swing';
+  | 'sixteenth-swing'
+  | ExtraPattern;
+
+const EXTRA_PATTERNS: ReadonlySet<DrumPattern> = new Set<ExtraPattern>([
+  'shuffle',
+  'jazz',
+  'funk',
+  'anticipation',
+  'offbeat-kick-open',
+  'skank',
+  'twelve-eight',
+  'downbeat-sparse',
+  'triplet-shuffle',
+  'offbeat-kick-rim',
+]);
 
 /** What to synthesise: tempo (BPM, optionally drifting linearly to endTempoBpm), feel and impairments. */
-export type TrackSpec = {
+export type TrackSpec = Accompaniment & {
   seed: number;
   durationS: number;
   tempoBpm: number;
@@ -68,6 +85,12 @@ export type TrackSpec = {
   offbeatBass?: boolean;
   /** Gain of the bass relative to the default, in dB. */
   bassGainDb?: number;
+  /** Beat offsets in the bar of the bass notes (replaces the default line; off-beats swung). */
+  bassPositions?: number[];
+  /** Bass walking up and down the chord (root, third, fifth, sixth, octave…) instead of repeating the root. */
+  bassWalk?: boolean;
+  /** Chords change an eighth early, on the "and" of 4 before the bar (anticipation). */
+  anticipateChords?: boolean;
 };
 
 /** Stereo mix with its separately rendered stems and the true beat times. */
@@ -111,12 +134,9 @@ function countBeatsPerBar(pattern: DrumPattern): number {
 }
 
 /** Hits of one bar as [beat offset, instrument, gain]; off-beats are shifted later by the swing. */
-function describeBar(
-  pattern: DrumPattern,
-  bar: number,
-  random: Random,
-): Array<[number, keyof ReturnType<typeof renderDrumKit>, number]> {
-  const hits: Array<[number, 'kick' | 'snare' | 'closedHat' | 'openHat', number]> = [];
+function describeBar(pattern: DrumPattern, bar: number, random: Random): Hit[] {
+  if (EXTRA_PATTERNS.has(pattern)) return describeExtraBar(pattern as ExtraPattern, bar, random);
+  const hits: Hit[] = [];
   if (pattern === 'sixteenths' || pattern === 'half-time') {
     for (let s = 0; s < 16; s++) hits.push([s / 4, 'closedHat', s % 4 === 0 ? 0.8 : s % 2 ? 0.45 : 0.6]);
     hits.push([0, 'kick', 1], [1, 'snare', 0.9], [3, 'snare', 0.9]);
@@ -204,7 +224,11 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
     spec,
     240 / min(spec.tempoBpm, spec.endTempoBpm ?? spec.tempoBpm, spec.tempoStep?.toBpm ?? spec.tempoBpm) + 0.01,
   );
-  const kit = renderDrumKit(sampleRateHz, random, spec.kitTone);
+  // Sounds and parts added later draw from a source of their own, so that older tracks render as before.
+  const extraRandom = createRandom(spec.seed ^ 0x2545f491);
+  const kit = { ...renderDrumKit(sampleRateHz, random, spec.kitTone), ...renderCymbals(sampleRateHz, extraRandom) };
+  const stabDecayS = extraRandom.between(0.12, 0.3);
+  const pads = spec.pumpPads ? [new Float32Array(length), new Float32Array(length)] : harmonic;
   const drumGain = 0.5 * 10 ** ((spec.drumGainDb ?? 0) / 20);
   const swingRatio = spec.swingRatio ?? 0.5;
   const humanizeS = (spec.humanizeMs ?? 0) / 1000;
@@ -234,7 +258,7 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
         (random.next() * 2 - 1) * humanizeS;
       const start = round(t * sampleRateHz);
       const level = drumGain * gain * (isIntro ? 0.25 : 1) * random.between(0.9, 1.05);
-      const isHat = instrument.endsWith('Hat');
+      const isHat = instrument.endsWith('Hat') || instrument === 'ride';
       const pan = isHat ? 0.65 : 0.5;
       const hatLevel = isHat ? hatGain : 1;
       mixSampleInto(percussive[0], kit[instrument], start, hatLevel * level * (1 - pan) * 2);
@@ -244,24 +268,43 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
     const triad = [9, 2, 4].includes(degree % 12) || degree === 3 ? MINOR_TRIAD : MAJOR_TRIAD;
     if (bar % barsPerChord === 0) {
       const chordEndS = beatsS[min(beatsS.length - 1, (bar + barsPerChord) * beatsPerBar)];
+      const chordStartS =
+        spec.anticipateChords && bar > 0 ? locateBeatPositionS(beatsS, bar * beatsPerBar - 0.5, swingRatio) : barStartS;
       for (const interval of triad) {
         const hz = convertMidiToHz(root + 24 + degree + interval);
-        addPadNote(harmonic[0], sampleRateHz, barStartS, chordEndS - barStartS, hz, padGain, 7);
-        addPadNote(harmonic[1], sampleRateHz, barStartS, chordEndS - barStartS, hz * 1.001, padGain, -7);
+        addPadNote(pads[0], sampleRateHz, chordStartS, chordEndS - chordStartS, hz, padGain, 7);
+        addPadNote(pads[1], sampleRateHz, chordStartS, chordEndS - chordStartS, hz * 1.001, padGain, -7);
       }
     }
-    if (isIntro || isDrumless || pattern === 'ambient' || pattern === 'downbeat') continue;
+    const context: BarContext = {
+      channels: harmonic,
+      sampleRateHz,
+      bar,
+      chordMidi: triad.map((interval) => root + 24 + degree + interval),
+      locateS: (position) => locateBeatPositionS(beatsS, position, swingRatio),
+    };
+    addBarArpeggio(context, spec);
+    if (isIntro || isDrumless) continue;
+    addBarStabs(context, spec, stabDecayS);
+    if (pattern === 'ambient' || pattern === 'downbeat' || pattern === 'downbeat-sparse') continue;
     const bassPositions =
-      pattern === 'waltz' || pattern === 'double-time'
+      spec.bassPositions ??
+      (pattern === 'waltz' || pattern === 'double-time'
         ? [0, 2]
         : pattern === 'offbeat-kick' || spec.offbeatBass
           ? [0.5, 1.5, 2.5, 3.5]
-          : [0, 1.5, 2, 3];
-    for (const position of bassPositions) {
+          : [0, 1.5, 2, 3]);
+    for (const [k, position] of bassPositions.entries()) {
       const startS = locateBeatPositionS(beatsS, bar * beatsPerBar + position, swingRatio);
-      const bassHz = convertMidiToHz(root + degree + (position === 3 ? 7 : 0));
-      addBassNote(harmonic, sampleRateHz, startS, (0.9 * (barEndS - barStartS)) / 4, bassHz, bassGain);
+      const walk = [0, triad[1], 7, 9, 12, 9, 7, triad[1]][k % 8];
+      const bassHz = convertMidiToHz(root + degree + (spec.bassWalk ? walk : position === 3 ? 7 : 0));
+      const lengthBeats = spec.bassPositions ? (bassPositions[k + 1] ?? beatsPerBar) - position : 1;
+      addBassNote(harmonic, sampleRateHz, startS, (0.9 * lengthBeats * (barEndS - barStartS)) / 4, bassHz, bassGain);
     }
+  }
+  if (pads !== harmonic) {
+    pumpAtBeats(pads, sampleRateHz, beatsS);
+    for (let c = 0; c < 2; c++) for (let i = 0; i < length; i++) harmonic[c][i] += pads[c][i];
   }
   if (spec.reverbWet) for (const stem of [percussive, harmonic]) addReverb(stem, sampleRateHz, spec.reverbWet);
   const channels = [new Float32Array(length), new Float32Array(length)];

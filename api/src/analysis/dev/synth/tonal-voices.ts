@@ -2,6 +2,7 @@
 const { cos, exp, max, min, round, sin } = Math;
 
 const TABLE_SIZE = 4096;
+const TWO_PI = 2 * Math.PI;
 const HARMONIC_COUNT = 8;
 
 /** One period of a band-limited saw-like wave (8 harmonics, 1/h amplitudes). */
@@ -88,5 +89,54 @@ export function addBassNote(
     if (i >= 0) for (const target of targets) target[i] += value;
     [re, im] = [re * cosStep - im * sinStep, re * sinStep + im * cosStep];
     level *= decay;
+  }
+}
+
+/**
+ * Adds a plucked chord tone (keys or guitar stab: saw with a 3-ms attack, exponential decay of `decayS`, gently
+ * low-passed) into one channel.
+ */
+export function addPluckNote(
+  target: Float32Array,
+  sampleRateHz: number,
+  startS: number,
+  decayS: number,
+  frequencyHz: number,
+  gain: number,
+): void {
+  const start = round(startS * sampleRateHz);
+  const end = min(target.length, start + round(5 * decayS * sampleRateHz));
+  const step = (frequencyHz * TABLE_SIZE) / sampleRateHz;
+  const attack = 0.003 * sampleRateHz;
+  const decay = exp(-1 / (decayS * sampleRateHz));
+  let [phase, level, smooth] = [0, gain, 0];
+  for (let i = start; i < end; i++) {
+    const ip = phase | 0;
+    const v = SAW_TABLE[ip] + (SAW_TABLE[ip + 1] - SAW_TABLE[ip]) * (phase - ip);
+    smooth += 0.35 * (v - smooth);
+    if (i >= 0) target[i] += level * min(1, (i - start) / attack) * smooth;
+    level *= decay;
+    phase += step;
+    if (phase >= TABLE_SIZE) phase -= TABLE_SIZE;
+  }
+}
+
+/** Adds a bell (two-operator FM: ratio 3.5, index falling with the decay) into one channel. */
+export function addBellNote(
+  target: Float32Array,
+  sampleRateHz: number,
+  startS: number,
+  decayS: number,
+  frequencyHz: number,
+  gain: number,
+): void {
+  const start = round(startS * sampleRateHz);
+  const end = min(target.length, start + round(4 * decayS * sampleRateHz));
+  const step = (TWO_PI * frequencyHz) / sampleRateHz;
+  for (let i = max(0, start); i < end; i++) {
+    const n = i - start;
+    const envelope = exp(-n / sampleRateHz / decayS) * min(1, n / sampleRateHz / 0.002);
+    const modulator = 2.5 * envelope * sin(3.5 * step * n);
+    target[i] += gain * envelope * sin(step * n + modulator);
   }
 }
