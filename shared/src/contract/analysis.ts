@@ -13,7 +13,7 @@ export const StemStatusSchema = z.object({
 });
 export type StemStatus = z.infer<typeof StemStatusSchema>;
 
-/** One metrical level autobeat offers: its tempo against the detected one (×0.5, ×2, ×2/3, ×3/2). */
+/** One metrical level autobeat offers: its tempo against the detected one (×0.5, ×2, ×2/3, ×3/2, ×3/4, ×4/3). */
 export const TempoVariantSchema = z.object({
   factor: z.number().positive(),
   bpm: z.number().positive(),

@@ -18,8 +18,8 @@ export type AutobeatControlsProps = {
 };
 
 /**
- * Autobeat; the detected tempo in BPM; the other metrical levels the tracker offers (×0.5, ×2 and,
- * where a triple feel is likely, ×2/3 or ×3/2) ranked by its confidence, each with its BPM; and Snap.
+ * Autobeat; the detected tempo in BPM; the other metrical levels the tracker offers (×0.5, ×2, ×2/3,
+ * ×3/2, and last ×3/4, ×4/3) ranked by its confidence, each with its BPM; and Snap.
  */
 export function AutobeatControls({
   disabled,
