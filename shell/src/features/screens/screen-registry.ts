@@ -10,6 +10,7 @@ import {
   sessionApi,
   toastPushed,
 } from '@curator/shared/kernel';
+import type { StartRequests } from '@curator/shared/ui';
 import {
   loadRemote,
   type ModuleFederationRuntimePlugin,
@@ -36,8 +37,8 @@ export const MFE_OUTLET_ID = 'mfe-outlet';
 /** A screen whose files have not arrived by then is reported as failed (the user can Retry). */
 export const SCREEN_LOAD_TIMEOUT_MS = 20_000;
 
-/** What a screen's './app' module exports: single-spa lifecycles and the build it is. */
-type ScreenModule = LifeCycles & { buildId?: string; kernel?: string };
+/** What a screen's './app' module exports: single-spa lifecycles, the build it is, and its first requests. */
+type ScreenModule = LifeCycles & { buildId?: string; kernel?: string; startRequests?: StartRequests };
 
 /** True when `pathname` is one of the remote's routes or below it. */
 export const isRouteOf = (remote: RemoteDefinition, pathname: string) => isScreenRoute(remote.routes, pathname);
@@ -133,6 +134,19 @@ function reportFailure(store: AppStore, remote: RemoteDefinition, kind: ScreenFa
 const screenLoads = new Map<string, Promise<ScreenModule>>();
 
 /**
+ * The screen's code is here and it is about to mount: it starts the requests of its first drawing
+ * now, beside the page's rendering (a failure there is the screen's to show when it mounts).
+ */
+function startFirstRequests(store: AppStore, remote: RemoteDefinition, screen: ScreenModule): void {
+  if (!screen.startRequests || !isRouteOf(remote, location.pathname)) return;
+  try {
+    screen.startRequests(store, { pathname: location.pathname, search: location.search });
+  } catch (error) {
+    console.error(`screen ${remote.name}: its first requests failed to start: ${errorText(error)}`);
+  }
+}
+
+/**
  * Loads a screen's code once (again after a failure), recording how it went. An attempt that a Retry
  * has replaced records nothing when it ends.
  */
@@ -149,6 +163,7 @@ function loadScreen(store: AppStore, remote: RemoteDefinition): Promise<ScreenMo
     .then((screen) => {
       if (!screen) throw new Error(`${remote.entry} has no './app'`);
       if (isCurrent()) store.dispatch(screenLoaded({ screen: remote.name, buildId: screen.buildId ?? 'unknown' }));
+      startFirstRequests(store, remote, screen);
       return screen;
     })
     .catch((error: unknown) => {
