@@ -1,11 +1,9 @@
 import { createRemoteLifecycles } from '@curator/shared/ui';
 
 import { CatalogRoutes } from './app/routes';
-import { startAudioListRequests } from './features/audio-list/start-audio-list-requests';
 
-export const { bootstrap, mount, unmount, buildId, kernel, startRequests } = createRemoteLifecycles({
+export const { bootstrap, mount, unmount, buildId, kernel } = createRemoteLifecycles({
   name: 'catalog',
   Screen: CatalogRoutes,
   buildId: __BUILD_ID__,
-  startRequests: startAudioListRequests,
 });

@@ -1,11 +1,9 @@
 import { createRemoteLifecycles } from '@curator/shared/ui';
 
 import { WorkspaceRoutes } from './app/routes';
-import { startWorkspaceRequests } from './app/start-workspace-requests';
 
-export const { bootstrap, mount, unmount, buildId, kernel, startRequests } = createRemoteLifecycles({
+export const { bootstrap, mount, unmount, buildId, kernel } = createRemoteLifecycles({
   name: 'workspace',
   Screen: WorkspaceRoutes,
   buildId: __BUILD_ID__,
-  startRequests: startWorkspaceRequests,
 });

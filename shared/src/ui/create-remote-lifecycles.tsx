@@ -1,5 +1,5 @@
 import { BUILT_WITH_KERNEL, screenCrashedTitle } from '@curator/shared';
-import { type AppStore, type MfeProps, sessionApi } from '@curator/shared/kernel';
+import { type MfeProps, sessionApi } from '@curator/shared/kernel';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ComponentType } from 'react';
 import React from 'react';
@@ -18,16 +18,7 @@ export type RemoteDefinitionOptions = {
   Screen: ComponentType;
   /** The remote's own build id (compiled into the remote's bundle). */
   buildId: string;
-  /**
-   * Starts the requests the screen's first drawing needs for this location, once its code is here
-   * and before it mounts (the shell calls it), so they travel while the page renders.
-   */
-  startRequests?: StartRequests;
 };
-
-/** What the page is at: the part of `window.location` a screen reads its first requests from. */
-export type ScreenLocation = Pick<Location, 'pathname' | 'search'>;
-export type StartRequests = (store: AppStore, location: ScreenLocation) => void;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -37,7 +28,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * boundary: a screen that throws while rendering shows what happened and Retry in its place, the
  * rest of the suite goes on, and the API's log is told.
  */
-export function createRemoteLifecycles({ name, Screen, buildId, startRequests }: RemoteDefinitionOptions) {
+export function createRemoteLifecycles({ name, Screen, buildId }: RemoteDefinitionOptions) {
   function RemoteRoot(props: MfeProps & AppProps) {
     const handleError = (error: unknown) => {
       void props.store.dispatch(
@@ -81,5 +72,5 @@ export function createRemoteLifecycles({ name, Screen, buildId, startRequests }:
     ),
   });
   // The kernel this screen was built against (the page's own copy may be newer).
-  return { ...lifecycles, buildId, kernel: BUILT_WITH_KERNEL, startRequests };
+  return { ...lifecycles, buildId, kernel: BUILT_WITH_KERNEL };
 }

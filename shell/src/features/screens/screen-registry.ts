@@ -10,7 +10,7 @@ import {
   sessionApi,
   toastPushed,
 } from '@curator/shared/kernel';
-import type { StartRequests } from '@curator/shared/ui';
+import type { ScreenStartModule } from '@curator/shared/ui';
 import {
   loadRemote,
   type ModuleFederationRuntimePlugin,
@@ -37,8 +37,8 @@ export const MFE_OUTLET_ID = 'mfe-outlet';
 /** A screen whose files have not arrived by then is reported as failed (the user can Retry). */
 export const SCREEN_LOAD_TIMEOUT_MS = 20_000;
 
-/** What a screen's './app' module exports: single-spa lifecycles, the build it is, and its first requests. */
-type ScreenModule = LifeCycles & { buildId?: string; kernel?: string; startRequests?: StartRequests };
+/** What a screen's './app' module exports: single-spa lifecycles and the build it is. */
+type ScreenModule = LifeCycles & { buildId?: string; kernel?: string };
 
 /** True when `pathname` is one of the remote's routes or below it. */
 export const isRouteOf = (remote: RemoteDefinition, pathname: string) => isScreenRoute(remote.routes, pathname);
@@ -134,17 +134,20 @@ function reportFailure(store: AppStore, remote: RemoteDefinition, kind: ScreenFa
 const screenLoads = new Map<string, Promise<ScreenModule>>();
 
 /**
- * The screen's code is here and it is about to mount: it starts the requests of its first drawing
- * now, beside the page's rendering (a failure there is the screen's to show when it mounts).
+ * Runs the screen's './start' module, if it has one, as soon as it is here: the requests of the
+ * screen's first drawing then travel while its UI code (and antd) loads and the page renders. A
+ * screen without one, or whose start fails, asks when it mounts (its own queries show any failure).
  */
-function startFirstRequests(store: AppStore, remote: RemoteDefinition, screen: ScreenModule): void {
-  if (!screen.startRequests || !isRouteOf(remote, location.pathname)) return;
-  try {
-    screen.startRequests(store, { pathname: location.pathname, search: location.search });
-  } catch (error) {
-    console.error(`screen ${remote.name}: its first requests failed to start: ${errorText(error)}`);
-  }
+function startFirstRequests(store: AppStore, remote: RemoteDefinition): Promise<void> {
+  return loadRemote<ScreenStartModule>(`${remote.name}/start`)
+    .then((start) => {
+      if (!start?.startRequests || !isRouteOf(remote, location.pathname)) return;
+      start.startRequests(store, { pathname: location.pathname, search: location.search });
+    })
+    .catch(() => undefined);
 }
+
+const screenStarts = new Map<string, Promise<void>>();
 
 /**
  * Loads a screen's code once (again after a failure), recording how it went. An attempt that a Retry
@@ -154,6 +157,7 @@ function loadScreen(store: AppStore, remote: RemoteDefinition): Promise<ScreenMo
   const current = screenLoads.get(remote.name);
   if (current) return current;
   store.dispatch(screenLoadStarted(remote.name));
+  screenStarts.set(remote.name, startFirstRequests(store, remote));
   const isCurrent = () => screenLoads.get(remote.name) === load;
   const load: Promise<ScreenModule> = withTimeout(
     loadRemote<ScreenModule>(`${remote.name}/app`),
@@ -163,7 +167,6 @@ function loadScreen(store: AppStore, remote: RemoteDefinition): Promise<ScreenMo
     .then((screen) => {
       if (!screen) throw new Error(`${remote.entry} has no './app'`);
       if (isCurrent()) store.dispatch(screenLoaded({ screen: remote.name, buildId: screen.buildId ?? 'unknown' }));
-      startFirstRequests(store, remote, screen);
       return screen;
     })
     .catch((error: unknown) => {
@@ -178,10 +181,15 @@ function loadScreen(store: AppStore, remote: RemoteDefinition): Promise<ScreenMo
   return load;
 }
 
-/** Starts loading the screen of `pathname` at once, before the chrome renders; failures show when it mounts. */
-export function preloadScreenFor(store: AppStore, remotes: RemoteDefinition[], pathname: string): void {
+/**
+ * Starts loading the screen of `pathname` at once, before the chrome renders; failures show when it
+ * mounts. Resolves once the screen's first requests are on their way (or it has none).
+ */
+export function preloadScreenFor(store: AppStore, remotes: RemoteDefinition[], pathname: string): Promise<void> {
   const remote = remotes.find((r) => isRouteOf(r, pathname));
-  if (remote) loadScreen(store, remote).catch(() => undefined);
+  if (!remote) return Promise.resolve();
+  loadScreen(store, remote).catch(() => undefined);
+  return screenStarts.get(remote.name) ?? Promise.resolve();
 }
 
 /**
