@@ -10,7 +10,7 @@ import {
   sessionApi,
   toastPushed,
 } from '@curator/shared/kernel';
-import type { ScreenStartModule } from '@curator/shared/ui';
+import type { ScreenLocation, ScreenStartModule } from '@curator/shared/ui';
 import {
   loadRemote,
   type ModuleFederationRuntimePlugin,
@@ -134,15 +134,17 @@ function reportFailure(store: AppStore, remote: RemoteDefinition, kind: ScreenFa
 const screenLoads = new Map<string, Promise<ScreenModule>>();
 
 /**
- * Runs the screen's './start' module, if it has one, as soon as it is here: the requests of the
- * screen's first drawing then travel while its UI code (and antd) loads and the page renders. A
- * screen without one, or whose start fails, asks when it mounts (its own queries show any failure).
+ * Runs the screen's './start' module, if it has one, as soon as it is here, for a location of the
+ * screen (the page's, or a link's the user is reaching): the requests of its first drawing then
+ * travel while its UI code (and antd) loads and the page renders. A screen without one, or whose
+ * start fails, asks when it mounts (its own queries show any failure).
  */
-function startFirstRequests(store: AppStore, remote: RemoteDefinition): Promise<void> {
+function startFirstRequests(store: AppStore, remote: RemoteDefinition, at: ScreenLocation = location): Promise<void> {
+  const target = { pathname: at.pathname, search: at.search };
   return loadRemote<ScreenStartModule>(`${remote.name}/start`)
     .then((start) => {
-      if (!start?.startRequests || !isRouteOf(remote, location.pathname)) return;
-      start.startRequests(store, { pathname: location.pathname, search: location.search });
+      if (!start?.startRequests || !isRouteOf(remote, target.pathname)) return;
+      start.startRequests(store, target);
     })
     .catch(() => undefined);
 }
@@ -199,6 +201,19 @@ export function preloadScreenFor(store: AppStore, remotes: RemoteDefinition[], p
 export function prefetchScreen(store: AppStore, remote: RemoteDefinition): void {
   if (screenLoads.has(remote.name) || store.getState().screens[remote.name]) return;
   preloadRemote([{ nameOrAlias: remote.name, exposes: ['./app'] }]).catch(() => undefined);
+}
+
+const linksStarted = new Set<string>();
+
+/**
+ * The pointer or the focus reached a link to one of the screen's pages: its first requests for that
+ * page start now (once per page address), so the click finds their answers on the way or here.
+ */
+export function startRequestsForLink(store: AppStore, remote: RemoteDefinition, link: ScreenLocation): void {
+  const address = link.pathname + link.search;
+  if (linksStarted.has(address)) return;
+  linksStarted.add(address);
+  void startFirstRequests(store, remote, link);
 }
 
 /** single-spa loads an application whose loading failed again only on a route change this long after. */
