@@ -15,6 +15,8 @@ import { apiSession, createAdminWithCommand } from './harness/session';
 import { eventually } from './harness/workspace-page';
 
 const PICK_TAG = 'e2e pick';
+/** A quick tag that is on is painted solid red (audio-list.css). */
+const RED = 'rgb(255, 77, 79)';
 const PLAY_TAG = 'e2e play';
 
 describe('catalog: the audio list in Chromium over the seeded demo catalog', () => {
@@ -210,18 +212,19 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     await waitForTotal(page, all.length);
     const audio = all.slice(0, 100).find((a) => !a.tags.some((t) => t.toLowerCase() === 'discovery app'))!;
     const button = () => row(page, audio.id).getByRole('button', { name: 'discovery app', exact: true });
-    expect(await button().getAttribute('class')).not.toContain('ant-btn-dangerous');
+    expect(await button().getAttribute('aria-pressed')).toBe('false');
+    expect(await button().evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe(RED);
 
     await button().click();
-    await row(page, audio.id).locator('button.ant-btn-dangerous', { hasText: 'discovery app' }).waitFor();
+    await row(page, audio.id).locator('button.quick-tag-on', { hasText: 'discovery app' }).waitFor();
     for (let i = 0; i < 50 && !(await audioTags(audio.id)).includes('discovery app'); i += 1)
       await page.waitForTimeout(100);
     expect(await audioTags(audio.id)).toContain('discovery app');
 
     await page.reload();
     await waitForTotal(page, all.length);
-    expect(await button().getAttribute('class')).toContain('ant-btn-dangerous');
     expect(await button().getAttribute('aria-pressed')).toBe('true');
+    expect(await button().evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(RED);
     await page.screenshot({ path: '/tmp/catalog-list.png' });
   });
 

@@ -1,5 +1,6 @@
 // One webpack configuration for the shell (host) and the four remotes, so that every app shares the
-// same singletons and build settings. Remotes expose one module, './app': single-spa lifecycles.
+// same singletons and build settings. Remotes expose './app' (single-spa lifecycles) and may expose
+// './start' (the requests of the screen's first drawing, run before its UI code is here).
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');

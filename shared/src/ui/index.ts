@@ -8,6 +8,7 @@ export * from './pager';
 export * from './peaks-file';
 export * from './placeholder-screen';
 export * from './screen-failure';
+export * from './screen-start';
 export * from './tag-editor';
 export * from './theme';
 export * from './use-playhead-time';

@@ -7,6 +7,9 @@ import {
   TREND_LIST_FILTERS,
 } from '@curator/shared';
 
+/** The list's route; its filters and page are the query string. */
+export const AUDIO_LIST_PATH = '/audios/';
+
 export const RANGE_FILTERS = [
   'reel_count',
   'media_length_ms',

@@ -10,6 +10,7 @@ import {
   sessionApi,
   toastPushed,
 } from '@curator/shared/kernel';
+import type { ScreenLocation, ScreenStartModule } from '@curator/shared/ui';
 import {
   loadRemote,
   type ModuleFederationRuntimePlugin,
@@ -133,6 +134,24 @@ function reportFailure(store: AppStore, remote: RemoteDefinition, kind: ScreenFa
 const screenLoads = new Map<string, Promise<ScreenModule>>();
 
 /**
+ * Runs the screen's './start' module, if it has one, as soon as it is here, for a location of the
+ * screen (the page's, or a link's the user is reaching): the requests of its first drawing then
+ * travel while its UI code (and antd) loads and the page renders. A screen without one, or whose
+ * start fails, asks when it mounts (its own queries show any failure).
+ */
+function startFirstRequests(store: AppStore, remote: RemoteDefinition, at: ScreenLocation = location): Promise<void> {
+  const target = { pathname: at.pathname, search: at.search };
+  return loadRemote<ScreenStartModule>(`${remote.name}/start`)
+    .then((start) => {
+      if (!start?.startRequests || !isRouteOf(remote, target.pathname)) return;
+      start.startRequests(store, target);
+    })
+    .catch(() => undefined);
+}
+
+const screenStarts = new Map<string, Promise<void>>();
+
+/**
  * Loads a screen's code once (again after a failure), recording how it went. An attempt that a Retry
  * has replaced records nothing when it ends.
  */
@@ -140,6 +159,7 @@ function loadScreen(store: AppStore, remote: RemoteDefinition): Promise<ScreenMo
   const current = screenLoads.get(remote.name);
   if (current) return current;
   store.dispatch(screenLoadStarted(remote.name));
+  screenStarts.set(remote.name, startFirstRequests(store, remote));
   const isCurrent = () => screenLoads.get(remote.name) === load;
   const load: Promise<ScreenModule> = withTimeout(
     loadRemote<ScreenModule>(`${remote.name}/app`),
@@ -163,10 +183,15 @@ function loadScreen(store: AppStore, remote: RemoteDefinition): Promise<ScreenMo
   return load;
 }
 
-/** Starts loading the screen of `pathname` at once, before the chrome renders; failures show when it mounts. */
-export function preloadScreenFor(store: AppStore, remotes: RemoteDefinition[], pathname: string): void {
+/**
+ * Starts loading the screen of `pathname` at once, before the chrome renders; failures show when it
+ * mounts. Resolves once the screen's first requests are on their way (or it has none).
+ */
+export function preloadScreenFor(store: AppStore, remotes: RemoteDefinition[], pathname: string): Promise<void> {
   const remote = remotes.find((r) => isRouteOf(r, pathname));
-  if (remote) loadScreen(store, remote).catch(() => undefined);
+  if (!remote) return Promise.resolve();
+  loadScreen(store, remote).catch(() => undefined);
+  return screenStarts.get(remote.name) ?? Promise.resolve();
 }
 
 /**
@@ -176,6 +201,19 @@ export function preloadScreenFor(store: AppStore, remotes: RemoteDefinition[], p
 export function prefetchScreen(store: AppStore, remote: RemoteDefinition): void {
   if (screenLoads.has(remote.name) || store.getState().screens[remote.name]) return;
   preloadRemote([{ nameOrAlias: remote.name, exposes: ['./app'] }]).catch(() => undefined);
+}
+
+const linksStarted = new Set<string>();
+
+/**
+ * The pointer or the focus reached a link to one of the screen's pages: its first requests for that
+ * page start now (once per page address), so the click finds their answers on the way or here.
+ */
+export function startRequestsForLink(store: AppStore, remote: RemoteDefinition, link: ScreenLocation): void {
+  const address = link.pathname + link.search;
+  if (linksStarted.has(address)) return;
+  linksStarted.add(address);
+  void startFirstRequests(store, remote, link);
 }
 
 /** single-spa loads an application whose loading failed again only on a route change this long after. */

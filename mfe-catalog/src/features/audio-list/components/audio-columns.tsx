@@ -8,10 +8,10 @@ import {
 import { TagEditor, warmPeaks } from '@curator/shared/ui';
 import { Tag as AntTag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link } from 'react-router-dom';
 
 import { formatDateTime } from '../../../lib/datetime-local';
 import { buildPlatformAudioUrl, buildTemplatesListPath } from '../../../lib/platform-links';
+import { IN_APP_LINK } from '../hooks/use-in-app-links';
 import { HoverTip } from './hover-tip';
 import { LockStateIcon } from './lock-state-icon';
 import { QuickTagButtons } from './quick-tag-buttons';
@@ -30,21 +30,23 @@ const count = (width: number) => ({ width, align: 'right' as const });
 function AudioLink({ audio }: { audio: AudioListItem }) {
   const warm = audio.peaks_url ? () => warmPeaks(audio.peaks_url!) : undefined;
   return (
-    <Link
-      to={`/beats/${encodeURIComponent(audio.id)}/`}
+    <a
+      {...IN_APP_LINK}
+      href={`/beats/${encodeURIComponent(audio.id)}/`}
       className="audio-name"
       onPointerEnter={warm}
       onFocus={warm}
       onPointerDown={warm}
     >
       {audio.audio_name || audio.id}
-    </Link>
+    </a>
   );
 }
 
 /**
  * Columns of the audio table, in the order of docs/screens.md; widths sum to what a 1400 px screen
- * shows. Cells are plain elements until reached: tooltips, tag editors and menus mount on interaction.
+ * shows. Cells are plain elements until reached: tooltips, tag editors and menus mount on interaction,
+ * and the in-app links are plain anchors that the table's one listener follows (useInAppLinks).
  */
 export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
   {
@@ -83,13 +85,14 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
           <span className="available-count">{audio.template_count_available}</span>
         </HoverTip>{' '}
         <HoverTip title={TEMPLATES_LINK_TOOLTIP}>
-          <Link
-            to={buildTemplatesListPath(audio.id)}
+          <a
+            {...IN_APP_LINK}
+            href={buildTemplatesListPath(audio.id)}
             className="templates-link"
             aria-label={`templates of ${audio.audio_name} not approved yet`}
           >
             <UnorderedListOutlined />
-          </Link>
+          </a>
         </HoverTip>
       </span>
     ),

@@ -2,6 +2,7 @@ import type { AudioListItem } from '@curator/shared';
 import { Empty, Table } from 'antd';
 import { useRef } from 'react';
 
+import { useInAppLinks } from '../hooks/use-in-app-links';
 import { useProgressiveRows } from '../hooks/use-progressive-rows';
 import { useRowPlayback } from '../hooks/use-row-playback';
 import { AUDIO_COLUMNS } from './audio-columns';
@@ -21,6 +22,7 @@ export function AudioTable({ audios, listKey, loading }: AudioTableProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const rows = useProgressiveRows(audios, listKey);
   useRowPlayback(containerRef);
+  useInAppLinks(containerRef);
   return (
     // Busy while the rest of the page's rows are still being added after the first screenful.
     <div ref={containerRef} data-testid="audio-table" aria-busy={rows.length < audios.length}>

@@ -1,7 +1,10 @@
 import { hasTag, QUICK_TAGS, toggleTag, useTaggifyAudioMutation } from '@curator/shared';
-import { Button } from 'antd';
 
-/** The 'bad', 'inside app' and 'discovery app' toggles of one audio; a tag that is on shows red. */
+/**
+ * The 'bad', 'inside app' and 'discovery app' toggles of one audio; a tag that is on shows red.
+ * Plain buttons drawn like antd's small ones (audio-list.css): a page holds 300 of them, and each
+ * antd Button brings its wave effect, loading motion and style hooks to every row's first render.
+ */
 export function QuickTagButtons({ audioId, tags }: { audioId: string; tags: string[] }) {
   const [taggifyAudio] = useTaggifyAudioMutation();
   return (
@@ -9,16 +12,15 @@ export function QuickTagButtons({ audioId, tags }: { audioId: string; tags: stri
       {QUICK_TAGS.map((tag) => {
         const isOn = hasTag(tags, tag);
         return (
-          <Button
+          <button
             key={tag}
-            size="small"
-            type={isOn ? 'primary' : 'default'}
-            danger={isOn}
+            type="button"
+            className={isOn ? 'quick-tag quick-tag-on' : 'quick-tag'}
             aria-pressed={isOn}
             onClick={() => void taggifyAudio({ id: audioId, tags: toggleTag(tags, tag) })}
           >
             {tag}
-          </Button>
+          </button>
         );
       })}
     </div>

@@ -1,9 +1,12 @@
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
-import { type AudioFilters, buildAudioListSearch, parseAudioListSearch } from '../audio-list-search';
-
-const LIST_PATH = '/audios/';
+import {
+  AUDIO_LIST_PATH as LIST_PATH,
+  type AudioFilters,
+  buildAudioListSearch,
+  parseAudioListSearch,
+} from '../audio-list-search';
 
 function pathFor(filters: AudioFilters, skip: number): string {
   const search = buildAudioListSearch(filters, skip).toString();

@@ -28,4 +28,17 @@ describe('useProgressiveRows', () => {
     expect(result.current).toEqual(next.slice(0, FIRST_ROWS));
     await waitFor(() => expect(result.current).toEqual(next));
   });
+
+  it('keeps only the first screenful of the old list while another one is on its way', async () => {
+    const rows = page(0);
+    const { result, rerender } = renderHook(({ key }) => useProgressiveRows(rows, key), {
+      initialProps: { key: 'list' },
+    });
+    await waitFor(() => expect(result.current).toHaveLength(100));
+
+    rerender({ key: 'list?q=lofi' });
+    expect(result.current).toEqual(rows.slice(0, FIRST_ROWS));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(result.current).toEqual(rows.slice(0, FIRST_ROWS));
+  });
 });
