@@ -51,12 +51,14 @@ async function startApp() {
     child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${out}`)));
   });
   const login = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-login.json'), 'utf8'));
-  const stop = () => {
+  const exited = new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+  const stop = async () => {
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {
       // already gone
     }
+    await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { baseUrl: `http://127.0.0.1:${port}`, login, stop };
@@ -384,7 +386,7 @@ async function main() {
     console.log(summarise('list → workspace link: waveform after', rows.link));
   } finally {
     await browser.close();
-    app.stop();
+    await app.stop();
   }
 }
 

@@ -119,6 +119,8 @@ async function main() {
       );
   });
   const stopAll = async () => {
+    // The database stays up for the worker's last write, and is not restarted when it ends.
+    db?.expectStop();
     worker.kill('SIGTERM');
     api.kill('SIGTERM');
     // The worker finishes or hands back its job before the database goes away.

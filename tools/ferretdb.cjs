@@ -146,6 +146,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * it is left down and `onGiveUp(error)` is called (the caller exits non-zero).
  * @returns {Promise<{ uri: string, socket: string, pid: () => number, stop: () => Promise<void> }>}
  */
+/** How long a cleanly exited server waits before it counts as a death to restart from. */
+const CLEAN_EXIT_GRACE_MS = 500;
+
 async function superviseFerretDb({
   dataDir,
   logLevel,
@@ -161,6 +164,10 @@ async function superviseFerretDb({
   const deaths = [];
   const watch = (db) =>
     void db.exited.then(async ({ code, signal }) => {
+      // A clean exit is the server answering a SIGINT or SIGTERM, often the one a terminal's Ctrl-C
+      // or a service manager sent the whole process group: give this process's own handler the
+      // moment it needs to say it is stopping too.
+      if (code === 0 && !stopping) await sleep(CLEAN_EXIT_GRACE_MS);
       if (stopping) return;
       const downAt = Date.now();
       deaths.push(downAt);
@@ -196,6 +203,10 @@ async function superviseFerretDb({
     uri: current.uri,
     socket,
     pid: () => current.pid,
+    /** From now on a server that ends is not started again (the caller stops it later). */
+    expectStop: () => {
+      stopping = true;
+    },
     stop: async () => {
       stopping = true;
       await current.stop();
