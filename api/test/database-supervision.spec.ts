@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { type ApiProcess, Browser, buildApi, sleep, startApi } from './helpers/spawned-api';
-import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
+import { createTestApp, TEST_PASSWORD } from './helpers/test-app';
 import { buildWorkspaceAudios, seedCatalog } from './helpers/workspace-fixture';
 
 type FerretDb = { uri: string; pid: number; stop: () => Promise<void> };
@@ -34,14 +34,7 @@ describe('database supervision', () => {
 
   /** A database with users and two audios, its URI with the database name. */
   async function seededDatabase(baseUri: string): Promise<string> {
-    const previous = process.env.TEST_MONGODB_URI;
-    process.env.TEST_MONGODB_URI = baseUri;
-    let seed: TestApp;
-    try {
-      seed = await createTestApp();
-    } finally {
-      process.env.TEST_MONGODB_URI = previous;
-    }
+    const seed = await createTestApp({ server: baseUri });
     try {
       await seed.loginAs('mia', { admin: true });
       await seedCatalog(seed, audios, []);

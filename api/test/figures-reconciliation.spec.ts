@@ -110,13 +110,7 @@ describe('derived figures after the API is killed mid-write', () => {
   beforeAll(async () => {
     build = buildApi('reconciliation');
     db = await startFerretDb({ dataDir, listen: `127.0.0.1:${await findFreePort()}` });
-    const previous = process.env.TEST_MONGODB_URI;
-    process.env.TEST_MONGODB_URI = db.uri;
-    try {
-      seed = await createTestApp();
-    } finally {
-      process.env.TEST_MONGODB_URI = previous;
-    }
+    seed = await createTestApp({ server: db.uri });
     await seed.loginAs('mia');
     await seed.loginAs('boss', { admin: true });
     await seedCatalog(seed, audios, []);

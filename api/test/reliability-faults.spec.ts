@@ -134,13 +134,7 @@ describe('faults: killed API, stopped database, vanished lock holder', () => {
     if (build.status !== 0) throw new Error(`API build failed: ${build.stderr}`);
     dbPort = await findFreePort();
     db = await startFerretDb({ dataDir, listen: `127.0.0.1:${dbPort}` });
-    const previous = process.env.TEST_MONGODB_URI;
-    process.env.TEST_MONGODB_URI = db.uri;
-    try {
-      seed = await createTestApp();
-    } finally {
-      process.env.TEST_MONGODB_URI = previous;
-    }
+    seed = await createTestApp({ server: db.uri });
     await seed.loginAs('mia');
     await seed.loginAs('leo');
     await seed.loginAs('boss', { admin: true });

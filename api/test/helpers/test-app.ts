@@ -18,6 +18,8 @@ export const TEST_PASSWORD = 'test-password-1';
 export type TestAppOptions = {
   /** Reuse a database (e.g. to boot a second app on the same data); default: a fresh one. */
   dbName?: string;
+  /** A database server of the test's own (one it stops or kills); default: the shared test FerretDB. */
+  server?: string;
   /** Extra environment for the config (WEB_ROOT, SESSION_IDLE_TIMEOUT, MFE_REMOTES_FILE, …). */
   env?: Record<string, string>;
   /** Hook to override providers before compiling. */
@@ -46,8 +48,8 @@ let dbCounter = 0;
 const uniqueDbName = () => `t_${process.pid}_${Date.now().toString(36)}_${++dbCounter}`;
 
 /** The base URI from the jest globalSetup, with a database name appended. */
-function databaseUri(dbName: string): string {
-  const base = process.env.TEST_MONGODB_URI;
+function databaseUri(dbName: string, server?: string): string {
+  const base = server ?? process.env.TEST_MONGODB_URI;
   if (!base) throw new Error('TEST_MONGODB_URI is not set: run through the jest "api" project');
   const url = new URL(base);
   url.pathname = `/${dbName}`;
@@ -66,7 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_ROOT: webRoot,
-    MONGODB_URI: databaseUri(dbName),
+    MONGODB_URI: databaseUri(dbName, options.server),
     ...options.env,
   });
   let builder = Test.createTestingModule({ imports: [AppModule] })
