@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
@@ -9,19 +9,17 @@ import type { Model } from 'mongoose';
 import { AnalysisJob, type AnalysisJobRecord } from '../src/analysis/jobs/analysis-job.schema';
 import { JobsService } from '../src/analysis/jobs/jobs.service';
 import { insertAudio, storeSynthesisedTrack, waitFor } from './helpers/analysis-fixture';
+import { buildApi } from './helpers/spawned-api';
 import { createTestApp, TestApp } from './helpers/test-app';
-
-const API_DIR = resolve(__dirname, '..');
-// A private build (git-ignored), so the test runs the worker as production does without touching api/dist.
-const BUILD_DIR = join(API_DIR, '.cache', `worker-test-${process.pid}`);
 
 describe('worker processes (node worker.js): a killed worker’s job is retried by another', () => {
   let t: TestApp;
+  let build: ReturnType<typeof buildApi>;
   const mediaDir = mkdtempSync(join(tmpdir(), 'curator-worker-media-'));
   const children: ChildProcess[] = [];
 
   const spawnWorker = () => {
-    const child = spawn(process.execPath, [join(BUILD_DIR, 'worker.js')], {
+    const child = spawn(process.execPath, [join(build.dir, 'worker.js')], {
       env: {
         ...process.env,
         NODE_ENV: 'test',
@@ -41,22 +39,7 @@ describe('worker processes (node worker.js): a killed worker’s job is retried 
     );
 
   beforeAll(async () => {
-    const swc = join(API_DIR, '..', 'node_modules', '.bin', 'swc');
-    const build = spawnSync(
-      swc,
-      [
-        'src',
-        '-d',
-        BUILD_DIR,
-        '--strip-leading-paths',
-        '--config-file',
-        '../tools/swc-node.json',
-        '--ignore',
-        '**/*.spec.ts,**/*.test.ts',
-      ],
-      { cwd: API_DIR, encoding: 'utf8' },
-    );
-    if (build.status !== 0) throw new Error(`worker build failed: ${build.stderr}`);
+    build = buildApi('worker-test');
     t = await createTestApp({ env: { MEDIA_DIR: mediaDir } });
     await t.loginAs('mia');
     const track = await storeSynthesisedTrack(t, { seed: 7, durationS: 30, tempoBpm: 96 });
@@ -66,7 +49,7 @@ describe('worker processes (node worker.js): a killed worker’s job is retried 
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await t.close();
     rmSync(mediaDir, { recursive: true, force: true });
-    rmSync(BUILD_DIR, { recursive: true, force: true });
+    build?.remove();
   });
 
   it('retries the job of a worker killed mid-job in another worker, which then stops cleanly on SIGTERM', async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
-import { buildApi, sleep, startApi as spawnApi } from './helpers/spawned-api';
+import { Browser, buildApi, sleep, startApi as spawnApi } from './helpers/spawned-api';
 import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
 import { buildWorkspaceAudios, seedCatalog } from './helpers/workspace-fixture';
 
@@ -16,41 +16,6 @@ const { startFerretDb } = require('../../tools/ferretdb.cjs') as {
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { findFreePort } = require('../../e2e/harness/api-process.cjs') as { findFreePort: () => Promise<number> };
-
-/** A browser of one user against one API process: session and CSRF cookies. */
-class Browser {
-  private cookies = new Map<string, string>();
-  constructor(public baseUrl: string) {}
-
-  async fetch(
-    path: string,
-    method = 'GET',
-    body?: unknown,
-  ): Promise<{ status: number; body: Record<string, unknown> }> {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method !== 'GET') headers['x-csrftoken'] = this.cookies.get('csrftoken') ?? '';
-    const res = await fetch(this.baseUrl + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(20_000),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  }
-
-  async login(username: string) {
-    await this.fetch('/api/health/');
-    const res = await this.fetch('/api/auth/login/', 'POST', { username, password: TEST_PASSWORD });
-    if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
-  }
-}
 
 /**
  * The derived figures (a tag's used count, an audio's done-beat, ep-beat and approval counts) are
@@ -129,17 +94,20 @@ describe('derived figures after the API is killed mid-write', () => {
   it('recounts at start-up every figure a kill -9 left wrong, and corrects one on demand, saying what it did', async () => {
     const first = await startApi();
     const mia = new Browser(first.baseUrl);
-    await mia.login('mia');
+    await mia.login('mia', TEST_PASSWORD);
     // Beats to flip: some ep beats, some manual, on every audio.
     const beats: Array<{ id: string; audio: string; version: number }> = [];
     for (let i = 0; i < 12; i++) {
       const audio = ids[i % ids.length];
-      const made = await mia.fetch('/api/beats/', 'POST', {
-        name: `b${i}`,
-        music_canonical_id: audio,
-        audio_type: 'music',
-        type: i % 3 === 0 ? 'ep' : 'manual',
-        offsets: [6, 7],
+      const made = await mia.fetch('/api/beats/', {
+        method: 'POST',
+        body: {
+          name: `b${i}`,
+          music_canonical_id: audio,
+          audio_type: 'music',
+          type: i % 3 === 0 ? 'ep' : 'manual',
+          offsets: [6, 7],
+        },
       });
       expect(made.status).toBe(201);
       beats.push({ id: made.body.id as string, audio, version: made.body.version as number });
@@ -151,18 +119,27 @@ describe('derived figures after the API is killed mid-write', () => {
       const beat = beats[(n * 5 + i) % beats.length];
       switch ((n + i) % 4) {
         case 0:
-          return mia.fetch(`/api/audio/${audio}/taggify/`, 'POST', { tags: [`t${(n + i) % 5}`, `t${(i * 7) % 11}`] });
+          return mia.fetch(`/api/audio/${audio}/taggify/`, {
+            method: 'POST',
+            body: { tags: [`t${(n + i) % 5}`, `t${(i * 7) % 11}`] },
+          });
         case 1:
-          return mia.fetch(`/api/audio/${audio}/eps/`, 'POST', { ending_points: [10 + (i % 4) * 2, 30] });
+          return mia.fetch(`/api/audio/${audio}/eps/`, {
+            method: 'POST',
+            body: { ending_points: [10 + (i % 4) * 2, 30] },
+          });
         case 2:
-          return mia.fetch(`/api/beats/${beat.id}/toggle_beats_done/`, 'POST', { done: i % 2 === 0 });
+          return mia.fetch(`/api/beats/${beat.id}/toggle_beats_done/`, { method: 'POST', body: { done: i % 2 === 0 } });
         default:
-          return mia.fetch('/api/beats/', 'POST', {
-            name: `x${n}-${i}`,
-            music_canonical_id: audio,
-            audio_type: 'music',
-            type: 'ep',
-            offsets: [6, 8],
+          return mia.fetch('/api/beats/', {
+            method: 'POST',
+            body: {
+              name: `x${n}-${i}`,
+              music_canonical_id: audio,
+              audio_type: 'music',
+              type: 'ep',
+              offsets: [6, 8],
+            },
           });
       }
     };
@@ -202,9 +179,9 @@ describe('derived figures after the API is killed mid-write', () => {
     const key = (await database.collection('tags').findOne({}))!.text_key as string;
     await database.collection('tags').updateOne({ text_key: key }, { $inc: { used_count: 5 } });
     const boss = new Browser(second.baseUrl);
-    await boss.login('boss');
-    expect((await mia.fetch('/api/admin/reconcile/', 'POST')).status).toBe(403);
-    const answer = await boss.fetch('/api/admin/reconcile/', 'POST');
+    await boss.login('boss', TEST_PASSWORD);
+    expect((await mia.fetch('/api/admin/reconcile/', { method: 'POST' })).status).toBe(403);
+    const answer = await boss.fetch('/api/admin/reconcile/', { method: 'POST' });
     expect(answer.status).toBe(200);
     const counted = (await figuresAndRecounts()).counted[`tag ${key}`];
     expect(answer.body.corrected).toEqual([{ figure: 'used_count', of: `tag ${key}`, stored: counted + 5, counted }]);

@@ -1,12 +1,13 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
 import { findStoredGarbage } from './helpers/reliability-invariants';
+import { type ApiProcess, Browser, buildApi, sleep, startApi as spawnApi } from './helpers/spawned-api';
 import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
 import { buildTemplate, buildWorkspaceAudios, seedCatalog } from './helpers/workspace-fixture';
 
@@ -18,51 +19,8 @@ const { startFerretDb } = require('../../tools/ferretdb.cjs') as {
 const { findFreePort } = require('../../e2e/harness/api-process.cjs') as { findFreePort: () => Promise<number> };
 
 type FerretDb = { uri: string; pid: number; stop: () => Promise<void> };
-type ApiProcess = { child: ChildProcess; baseUrl: string; logs: () => string };
 
-const API_DIR = resolve(__dirname, '..');
-// A private build (git-ignored) of the current sources, run as production runs it; two levels
-// under the repository root like api/dist, so the app finds its assets the same way.
-const BUILD_DIR = join(API_DIR, '..', '.cache', `reliability-${process.pid}`);
 const KNOWN_PASSWORD = 'Tr0ub4dour&3-horse-staple';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A cookie jar of one browser: the session and csrftoken cookies, kept across API processes. */
-class Browser {
-  private cookies = new Map<string, string>();
-  constructor(public baseUrl: string) {}
-
-  async fetch(path: string, init: { method?: string; body?: unknown; timeoutMs?: number } = {}) {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
-    if (init.method && init.method !== 'GET') headers['x-csrftoken'] = this.cookies.get('csrftoken') ?? '';
-    const res = await fetch(this.baseUrl + path, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(init.timeoutMs ?? 20_000),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, body: body as Record<string, unknown>, text };
-  }
-
-  async login(username: string, password: string) {
-    if (!this.cookies.has('csrftoken')) await this.fetch('/api/health/');
-    const res = await this.fetch('/api/auth/login/', { method: 'POST', body: { username, password } });
-    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
-  }
-}
 
 /**
  * Faults under a real API process on its own FerretDB: SIGKILL in the middle of writes, the
@@ -79,34 +37,17 @@ describe('faults: killed API, stopped database, vanished lock holder', () => {
   const audios = buildWorkspaceAudios(4, 61);
   const ids = audios.map((a) => a.music_canonical_id);
 
+  let build: ReturnType<typeof buildApi>;
+
   async function startApi(): Promise<ApiProcess> {
-    const port = await findFreePort();
-    let output = '';
-    const child = spawn(process.execPath, [join(BUILD_DIR, 'main.js')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        MONGODB_URI: seed.config.MONGODB_URI,
-        WEB_ROOT: scratch,
-        MEDIA_DIR: scratch,
-        LOG_LEVEL: 'trace',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const api = await spawnApi(build.dir, {
+      MONGODB_URI: seed.config.MONGODB_URI,
+      WEB_ROOT: scratch,
+      MEDIA_DIR: scratch,
+      LOG_LEVEL: 'trace',
     });
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    const api = { child, baseUrl: `http://127.0.0.1:${port}`, logs: () => output };
     apis.push(api);
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
-      if (child.exitCode !== null) throw new Error(`API exited: ${output.slice(-2000)}`);
-      const ok = await fetch(`${api.baseUrl}/api/health/`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) return api;
-    }
-    throw new Error('API did not become healthy');
+    return api;
   }
 
   const exitOf = (child: ChildProcess) =>
@@ -116,22 +57,7 @@ describe('faults: killed API, stopped database, vanished lock holder', () => {
   const storedGarbage = () => findStoredGarbage(seed.app.get<Connection>(getConnectionToken()).db!);
 
   beforeAll(async () => {
-    const swc = join(API_DIR, '..', 'node_modules', '.bin', 'swc');
-    const build = spawnSync(
-      swc,
-      [
-        'src',
-        '-d',
-        BUILD_DIR,
-        '--strip-leading-paths',
-        '--config-file',
-        '../tools/swc-node.json',
-        '--ignore',
-        '**/*.spec.ts,**/*.test.ts',
-      ],
-      { cwd: API_DIR, encoding: 'utf8' },
-    );
-    if (build.status !== 0) throw new Error(`API build failed: ${build.stderr}`);
+    build = buildApi('reliability');
     dbPort = await findFreePort();
     db = await startFerretDb({ dataDir, listen: `127.0.0.1:${dbPort}` });
     seed = await createTestApp({ server: db.uri });
@@ -146,7 +72,7 @@ describe('faults: killed API, stopped database, vanished lock holder', () => {
     await Promise.all(apis.map((a) => exitOf(a.child)));
     await seed?.close();
     await db?.stop();
-    rmSync(BUILD_DIR, { recursive: true, force: true });
+    build?.remove();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(scratch, { recursive: true, force: true });
   });
