@@ -3,6 +3,7 @@ import { deriveTagKey, PAGE_SIZE } from '@curator/shared/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 
+import { RecentMap } from '../common/recent-map';
 import { TAG_DELETED, type TagDeleted } from '../tags/tag-events';
 import { TagsService } from '../tags/tags.service';
 import { buildAudioListFilter, buildAudioListSort, range } from './audio-list-filter';
@@ -18,13 +19,10 @@ import {
 
 export const AUDIO_NOT_FOUND_MESSAGE = 'Audio not found';
 
-/** Audios whose lock this process last read from the database, with that lock. */
-const SEEN_LOCKS_KEEP = 10_000;
-
 @Injectable()
 export class AudiosService {
   /** The lock of an audio as last read from the database, where the list's copy had run out. */
-  private readonly seenLocks = new Map<string, { locked_by: string | null; until: number }>();
+  private readonly seenLocks = new RecentMap<string, { locked_by: string | null; until: number }>(10_000);
 
   constructor(
     private readonly audios: AudiosRepository,
@@ -80,13 +78,11 @@ export class AudiosService {
     const ask = rows.filter((r) => lapsed(r) === 'ask').map((r) => r.music_canonical_id);
     if (ask.length > 0) {
       for (const lock of await this.audios.findLocks(ask)) {
-        this.seenLocks.delete(lock.music_canonical_id);
         this.seenLocks.set(lock.music_canonical_id, {
           locked_by: lock.locked_by ?? null,
           until: lock.lock_expires_at?.getTime() ?? 0,
         });
       }
-      while (this.seenLocks.size > SEEN_LOCKS_KEEP) this.seenLocks.delete(this.seenLocks.keys().next().value!);
     }
     return rows.map((r) => {
       const seen = lapsed(r) === 'live' ? this.seenLocks.get(r.music_canonical_id)! : null;

@@ -13,6 +13,7 @@ import { OnEvent } from '@nestjs/event-emitter';
 
 import { AudiosService } from '../audios/audios.service';
 import { bodyFieldError } from '../common/api-errors';
+import { RecentMap } from '../common/recent-map';
 import { type AudioEdit, AudioEditsService } from '../locks/audio-edits.service';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import type { BeatRecord } from './beat.schema';
@@ -39,9 +40,6 @@ export type BeatCreate = {
 
 export type BeatUpdate = Omit<BeatCreate, 'name'> & { id?: string; name: string; version: number };
 
-/** How many beats one process remembers (their audio, and their done flag at a version). */
-const KNOWN_BEATS_KEEP = 20_000;
-
 /**
  * What this process last saw of a beat: its audio (a beat never moves to another audio), and its
  * done flag at a version (a version names one state of the beat for good).
@@ -54,7 +52,7 @@ export class BeatsService {
    * Beat id → what writes and reads saw of it: a write by beat id skips reading the beat, and a save
    * at a version seen here conditions its one write on the done flag it had then.
    */
-  private readonly known = new Map<string, KnownBeat>();
+  private readonly known = new RecentMap<string, KnownBeat>(20_000);
 
   constructor(
     private readonly beats: BeatsRepository,
@@ -198,10 +196,7 @@ export class BeatsService {
 
   private remember(beat: BeatRecord): void {
     const id = beat._id.toHexString();
-    this.known.delete(id);
     this.known.set(id, { audio: beat.music_canonical_id, version: beat.version, done: beat.done });
-    // Maps keep insertion order: the first key is the one used longest ago.
-    if (this.known.size > KNOWN_BEATS_KEEP) this.known.delete(this.known.keys().next().value!);
   }
 
   /** Answers the beat as it was before the changes. */

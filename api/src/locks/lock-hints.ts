@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
-/** How many (audio, user) pairs one process remembers. */
-const KEEP = 10_000;
+import { RecentMap } from '../common/recent-map';
 
 /**
  * What this process last saw of who holds which audio's lock: a hint that picks the cheaper road
@@ -10,30 +9,26 @@ const KEEP = 10_000;
  */
 @Injectable()
 export class LockHints {
-  private readonly heldUntil = new Map<string, number>();
+  /** Audio id → the holder this process saw take or refresh its lock, and until when. */
+  private readonly seen = new RecentMap<string, { username: string; until: number }>(10_000);
 
   /** True when this process saw `username` take or refresh the lock, which should still run at `now`. */
   holds(musicCanonicalId: string, username: string, now: Date): boolean {
-    return (this.heldUntil.get(key(musicCanonicalId, username)) ?? 0) > now.getTime();
+    const held = this.seen.get(musicCanonicalId);
+    return held?.username === username && held.until > now.getTime();
   }
 
   held(musicCanonicalId: string, username: string, until: Date): void {
-    const k = key(musicCanonicalId, username);
-    this.heldUntil.delete(k);
-    this.heldUntil.set(k, until.getTime());
-    // Maps keep insertion order: the first key is the one seen longest ago.
-    if (this.heldUntil.size > KEEP) this.heldUntil.delete(this.heldUntil.keys().next().value!);
+    this.seen.set(musicCanonicalId, { username, until: until.getTime() });
   }
 
-  /** The lock is gone or someone else's: forget every holder this process saw. */
+  /** The lock is gone: forget its holder. */
   released(musicCanonicalId: string): void {
-    for (const k of this.heldUntil.keys()) if (k.startsWith(`${musicCanonicalId}\u0000`)) this.heldUntil.delete(k);
+    this.seen.delete(musicCanonicalId);
   }
 
   /** `username` does not hold it (an edit or refresh found so). */
   notHeld(musicCanonicalId: string, username: string): void {
-    this.heldUntil.delete(key(musicCanonicalId, username));
+    if (this.seen.get(musicCanonicalId)?.username === username) this.seen.delete(musicCanonicalId);
   }
 }
-
-const key = (musicCanonicalId: string, username: string) => `${musicCanonicalId}\u0000${username}`;
