@@ -40,6 +40,11 @@ const OBSERVED: Record<string, Observed> = {
   },
 };
 
+/** Each observed collection's `rowsAre`, compiled once. */
+const ROW_TESTS = new Map(
+  Object.entries(OBSERVED).flatMap(([stream, o]) => (o.rowsAre ? [[stream, new MingoQuery(o.rowsAre)] as const] : [])),
+);
+
 /** Which documents of `collection` the lists read as rows (every one when the filter is empty). */
 export function rowsOf(collection: string): Record<string, unknown> {
   return OBSERVED[collection]?.rowsAre ?? {};
@@ -164,13 +169,12 @@ function touchesOnlyUnlisted(stream: string, update: unknown): boolean {
  * left a document that is no row and was none: no list saw it, nothing to record.
  */
 function neverARow(stream: string, query: PlannedQuery, result: unknown): boolean {
-  const rowsAre = OBSERVED[stream].rowsAre;
-  if (!rowsAre || !query.op?.startsWith('findOneAnd')) return false;
+  const isRow = ROW_TESTS.get(stream);
+  if (!isRow || !query.op?.startsWith('findOneAnd')) return false;
   const before = ((result as { value?: unknown } | null)?.value ?? result) as Record<string, unknown> | null;
   if (!before || typeof before !== 'object') return false;
   const options = query.getOptions() as { new?: boolean; returnDocument?: string };
   if (options.new === true || options.returnDocument === 'after') return false;
-  const isRow = new MingoQuery(rowsAre);
   if (isRow.test(before)) return false;
   if (query.op === 'findOneAndDelete') return true;
   const update = query.getUpdate() as Record<string, unknown> | null;
@@ -240,9 +244,9 @@ function observedCollectionsPlugin(schema: Schema): void {
     const model = doc.constructor as Model<unknown>;
     const active = await activeRecording(model);
     if (!active) return;
-    const rowsAre = OBSERVED[active.stream].rowsAre;
     // A new document that is no row is in no list.
-    if (rowsAre && !new MingoQuery(rowsAre).test(doc.toObject() as Record<string, unknown>)) return;
+    const isRow = ROW_TESTS.get(active.stream);
+    if (isRow && !isRow.test(doc.toObject() as Record<string, unknown>)) return;
     await active.recording.feed.append(active.stream, [String(doc._id)]);
   });
 
