@@ -36,6 +36,19 @@ async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean,
   }
 }
 
+/** The answer of `work`, or a clear failure when it has not come within `seconds` (a hung server). */
+async function withinSeconds<T>(seconds: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${seconds} s`)), seconds * 1000);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe('the embedded database (FerretDB over SQLite)', () => {
   let client: MongoClient;
   const db = `embedded_${randomUUID().slice(0, 8)}`;
@@ -166,6 +179,37 @@ describe('the embedded database (FerretDB over SQLite)', () => {
     expect(await found({ owner: 'owner-8', n: -1 })).toEqual(expected('owner-8'));
     await docs.deleteMany({ owner: 'plain' });
     expect(await found({ owner: 'owner-3' })).toEqual(expected('owner-3').filter((id) => id !== 'arr'));
+  });
+
+  it('answers hundreds of concurrent finds of more than one batch each, from clients with small pools', async () => {
+    // Each find answers 300 documents, so its cursor stays open after the first batch of 101.
+    const clients = await Promise.all(
+      [1, 2, 3].map(() => MongoClient.connect(process.env.TEST_MONGODB_URI!, { maxPoolSize: 10 })),
+    );
+    try {
+      await client
+        .db(db)
+        .collection<{ _id: number; text: string }>('batched')
+        .insertMany(Array.from({ length: 300 }, (_, i) => ({ _id: i, text: `row ${i}` })));
+      const finds = Promise.all(
+        Array.from({ length: 300 }, (_, i) => clients[i % 3].db(db).collection('batched').find({}).toArray()),
+      );
+      const answers = await withinSeconds(20, finds);
+      expect(answers.map((docs) => docs.length)).toEqual(Array(300).fill(300));
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+    }
+  });
+
+  it('runs one update command of hundreds of statements, each matching a document', async () => {
+    const counters = client.db(db).collection<{ _id: number; n: number }>('counters');
+    await counters.insertMany(Array.from({ length: 300 }, (_, i) => ({ _id: i, n: 0 })));
+    const ops = Array.from({ length: 300 }, (_, i) => ({
+      updateOne: { filter: { _id: i }, update: { $inc: { n: 1 } } },
+    }));
+    const result = await withinSeconds(20, counters.bulkWrite(ops));
+    expect(result.modifiedCount).toBe(300);
+    expect(await counters.countDocuments({ n: 1 })).toBe(300);
   });
 
   it('keeps answering equality from the index after dbStats, collStats and validate', async () => {

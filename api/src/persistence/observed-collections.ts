@@ -50,14 +50,6 @@ export function rowsOf(collection: string): Record<string, unknown> {
   return OBSERVED[collection]?.rowsAre ?? {};
 }
 
-/**
- * The most statements one bulk write sends to the database in one command. FerretDB 1.24 keeps
- * the query of every statement of an `update` command open until the whole command ends, each
- * holding one of the 100 connections of its SQLite pool, so a command whose statements match about
- * 100 documents waits forever; commands of a few dozen statements stay far from that limit.
- */
-const MAX_STATEMENTS_PER_COMMAND = 20;
-
 const QUERY_WRITES: Array<
   | 'updateOne'
   | 'updateMany'
@@ -199,9 +191,9 @@ async function recordQuietly(model: Model<unknown>, stream: string, ids: string[
 }
 
 /**
- * The plugin the wing lays on every schema of its connection: bulk writes go out in commands the
- * embedded server can run, and writes to the observed collections record the ids they changed,
- * even when they failed part-way (an id recorded needlessly costs one re-read).
+ * The plugin the wing lays on every schema of its connection: writes to the observed collections
+ * record the ids they changed, even when they failed part-way (an id recorded needlessly costs one
+ * re-read).
  */
 function observedCollectionsPlugin(schema: Schema): void {
   schema.pre(QUERY_WRITES, { document: false, query: true }, async function (this: PlannedQuery) {
@@ -256,25 +248,18 @@ function observedCollectionsPlugin(schema: Schema): void {
     options: Record<string, unknown> = {},
   ) {
     const active = await activeRecording(this);
-    let firstError: unknown = null;
-    let last: unknown = null;
-    for (let i = 0; i < ops.length; i += MAX_STATEMENTS_PER_COMMAND) {
-      const slice = ops.slice(i, i + MAX_STATEMENTS_PER_COMMAND);
-      const ids = active ? await idsOfBulk(this, active.stream, slice) : [];
-      try {
-        last = await Model.bulkWrite.call(this, slice, options);
-        ids.push(...upsertedIds(last));
-      } catch (error) {
-        if (options.ordered !== false) {
-          if (active) await recordQuietly(this, active.stream, ids);
-          throw error;
-        }
-        firstError ??= error;
-      }
-      if (active && ids.length > 0) await active.recording.feed.append(active.stream, ids);
+    const ids = active ? await idsOfBulk(this, active.stream, ops) : [];
+    let result: unknown;
+    try {
+      result = await Model.bulkWrite.call(this, ops, options);
+    } catch (error) {
+      // A bulk write that failed may still have written some of its statements.
+      if (active) await recordQuietly(this, active.stream, ids);
+      throw error;
     }
-    if (firstError) throw firstError;
-    return last;
+    ids.push(...upsertedIds(result));
+    if (active && ids.length > 0) await active.recording.feed.append(active.stream, ids);
+    return result;
   };
 
   schema.statics.insertMany = async function (this: Model<unknown>, docs: unknown, options?: unknown) {

@@ -14,8 +14,9 @@
 //
 // Modified for the curator project's embedded server (laid over the released module by
 // tools/ferretdb.cjs): Query and Explain push top-level string equalities, `$eq` and `$in` lists
-// down to SQLite (prepareWhereClause below), not only a lone `_id` equality, and the process's
-// document writes take turns (writeMu). Everything else is v1.24.0 as released.
+// down to SQLite (prepareWhereClause below), not only a lone `_id` equality; the process's
+// document writes take turns (writeMu); and Query reads its rows whole before it answers
+// (readWhole). Everything else is v1.24.0 as released.
 
 package sqlite
 
@@ -36,6 +37,7 @@ import (
 	"github.com/FerretDB/FerretDB/internal/handler/sjson"
 	"github.com/FerretDB/FerretDB/internal/types"
 	"github.com/FerretDB/FerretDB/internal/util/fsql"
+	"github.com/FerretDB/FerretDB/internal/util/iterator"
 	"github.com/FerretDB/FerretDB/internal/util/lazyerrors"
 	"github.com/FerretDB/FerretDB/internal/util/must"
 )
@@ -89,9 +91,29 @@ func (c *collection) Query(ctx context.Context, params *backends.QueryParams) (*
 		return nil, lazyerrors.Error(err)
 	}
 
-	return &backends.QueryResult{
-		Iter: newQueryIterator(ctx, rows, params.OnlyRecordIDs),
-	}, nil
+	iter, err := readWhole(newQueryIterator(ctx, rows, params.OnlyRecordIDs))
+	if err != nil {
+		return nil, err
+	}
+
+	return &backends.QueryResult{Iter: iter}, nil
+}
+
+// readWhole reads every row of a query, which gives its SQLite connection back to the pool, and
+// iterates over the rows read. Released, a query's rows stay open, each holding one of the 100
+// connections of its database's pool, until the client has fetched its last batch (a find with
+// more than one batch of results keeps its cursor open between batches) or the whole command ends
+// (each statement of an update). So 100 cursors waiting for their next batch starved every new
+// query of that database, and with it, through the metadata lock those queries hold, every database
+// of the process; the client's next batches queued behind those very queries in its own connection
+// pool, so nothing ever moved again. Read whole, a connection is held only while a query runs.
+func readWhole(rows types.DocumentsIterator) (types.DocumentsIterator, error) {
+	docs, err := iterator.ConsumeValues(rows)
+	if err != nil {
+		return nil, lazyerrors.Error(err)
+	}
+
+	return iterator.Values(iterator.ForSlice(docs)), nil
 }
 
 // InsertAll implements backends.Collection interface.
