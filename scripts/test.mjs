@@ -61,14 +61,7 @@ if (extraArgs.length > 0) {
   lintOk = lint();
   typesOk = typecheck();
   if (!typesOk) console.error('Type check failed (see above).');
-  // The database supervision test kills and restarts an embedded server: it runs alone, after the
-  // others. Beside another busy test file, commands in flight on the killed server's connections
-  // were seen to hang past its 15 s limit in about one run in four (a defect still open).
-  const runsAlone = 'api/test/database-supervision.spec.ts';
-  runs.push(
-    runJest(['--selectProjects', 'unit', 'api', 'web', '--maxWorkers=2', '--testPathIgnorePatterns', runsAlone]),
-  );
-  runs.push(runJest(['--selectProjects', 'api', '--runInBand', runsAlone]));
+  runs.push(runJest(['--selectProjects', 'unit', 'api', 'web', '--maxWorkers=2']));
   if (!fs.existsSync(CHROMIUM)) {
     console.error(`Chromium is missing at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROME_PATH.`);
     runs.push({ passed: 0, failed: 1, skipped: 0, ok: false });
