@@ -9,7 +9,7 @@ export function createLogger(level: string): Logger {
   if (!logger) {
     logger = pino({
       level,
-      base: { service: 'curator-api' },
+      base: { service: 'curator-api', pid: process.pid },
       redact: { paths: ['password', '*.password', 'password_hash', '*.password_hash'], censor: '[redacted]' },
     });
     loggers.set(level, logger);

@@ -70,6 +70,12 @@ export const EnvSchema = z.object({
     .enum(['0', '1'])
     .default('0')
     .transform((v) => v === '1'),
+  /**
+   * Processes serving the one port (Node's cluster: the first process hands each new connection to
+   * the next worker). Each worker is a whole API on the same database; the start-up recounts run in
+   * the first only. One worker that stops for good stops them all, so a supervisor restarts the API.
+   */
+  API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Seconds the database may stay unreachable before the API exits non-zero (0: never). */
   DB_DOWN_EXIT_AFTER: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -64,7 +64,7 @@ export class Browser {
   constructor(public baseUrl: string) {}
 
   async fetch(path: string, init: { method?: string; body?: unknown; timeoutMs?: number } = {}) {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const headers: Record<string, string> = { cookie: this.cookieHeader() };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     if (init.method && init.method !== 'GET') headers['x-csrftoken'] = this.cookies.get('csrftoken') ?? '';
     const res = await fetch(this.baseUrl + path, {
@@ -86,6 +86,11 @@ export class Browser {
       // not JSON
     }
     return { status: res.status, body: body as Record<string, unknown>, text };
+  }
+
+  /** The `Cookie` header this browser sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   async login(username: string, password: string) {
