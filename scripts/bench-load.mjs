@@ -2,8 +2,9 @@
 // Load run: a scratch embedded database seeded with the demo catalog, the built API, and N logged-in
 // sessions (default 100) mixing list reads, workspace reads and beat writes (create + PUT at its
 // version, on the one audio each session has open in its workspace, whose lock it takes first as
-// the workspace does) for D seconds (default 60); then the same against two API instances on the same database
-// behind a round-robin proxy on one port, to show the API is stateless. Loopback only.
+// the workspace does) for D seconds (default 60); then the same against two API workers on one port
+// (API_WORKERS=2), and against two separate API processes on the same database behind a round-robin
+// proxy in this process (which costs this process's CPU too), to show the API is stateless. Loopback only.
 //   node scripts/bench-load.mjs [seconds] [sessions]   (or BENCH_LOAD_SECONDS / BENCH_LOAD_SESSIONS)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -290,10 +291,16 @@ async function main() {
 
     console.log(`${SESSIONS} sessions for ${DURATION_S} s each run`);
     rows.push(await loadRun('1 API instance', apis[0].baseUrl, pool));
-    apis.push(await startApi(uri, env));
+    await apis.shift().stop();
+    // Two workers of one API (API_WORKERS=2): the first process hands each connection to a worker.
+    apis.push(await startApi(uri, { ...env, API_WORKERS: '2' }));
+    rows.push(await loadRun('2 workers, 1 port', apis[0].baseUrl, pool));
+    await apis.shift().stop();
+    // Two separate API processes behind a round-robin proxy that runs in this (the load's) process.
+    apis.push(await startApi(uri, env), await startApi(uri, env));
     const proxy = await startProxy(apis.map((a) => a.baseUrl));
     try {
-      rows.push(await loadRun('2 instances, 1 port', proxy.url, pool));
+      rows.push(await loadRun('2 behind a proxy', proxy.url, pool));
     } finally {
       await proxy.close();
     }
