@@ -93,6 +93,26 @@ describe('the database cost of the workspace writes', () => {
     ).toBeLessThanOrEqual(5);
   });
 
+  // Another API process on the same database saw nothing of the lock: it reads the audio, finds the
+  // editor holding it, and saves as the lock's own process does, without counting an edit under way.
+  it('saves through another API process in 3 commands too (session, audio, beat)', async () => {
+    const other = await createTestApp({ dbName: t.dbName, env: { DB_COMMAND_COUNT: '1' } });
+    try {
+      await other.loginAs('ada');
+      await writer(t).post(`/api/audio/${id}/lock/`).expect(200);
+      const made = await create(false);
+      await measure(
+        'save on another process',
+        writer(other).put(`/api/beats/${made.id}/`, body(made.version, false)).expect(200),
+      );
+      // The driver asks a new process's server for its build once, before its first findAndModify.
+      const commands = paths['save on another process'].split(' ').filter((c) => c !== 'buildInfo');
+      expect(commands).toEqual(['find:sessions', 'find:audios', 'findAndModify:beats']);
+    } finally {
+      await other.close();
+    }
+  });
+
   // A refresh moves only the expiry, which the in-memory list does not follow: nothing to record.
   it('refreshes the lock in 2 commands (session, audio)', async () => {
     await writer(t).post(`/api/audio/${id}/lock/`).expect(200);

@@ -70,15 +70,19 @@ export class AudioEditsService {
 
   async run<T>(musicCanonicalId: string, username: string, write: (edit: AudioEdit) => Promise<T>): Promise<T> {
     const now = this.clock.now();
-    // Read first only when the editor seems to hold the lock; else the edit's first write reads it.
-    if (this.hints.holds(musicCanonicalId, username, new Date(now.getTime() + HELD_LOCK_MARGIN_MS))) {
+    // Read first when the editor seems to hold the lock, or when this process saw nothing of it (another
+    // API process served the lock): the read is one command; counting the edit as under way costs two writes.
+    const seen = this.hints.seenHolding(musicCanonicalId, username, new Date(now.getTime() + HELD_LOCK_MARGIN_MS));
+    if (seen !== false) {
       const current = await this.audios.findViewByMusicId(musicCanonicalId);
       if (!current) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
       // The editor holds the lock for a while yet: nobody else can take it before this write lands.
       if (
         current.locked_by === username &&
-        (current.lock_expires_at?.getTime() ?? 0) > now.getTime() + HELD_LOCK_MARGIN_MS
+        current.lock_expires_at &&
+        current.lock_expires_at.getTime() > now.getTime() + HELD_LOCK_MARGIN_MS
       ) {
+        this.hints.held(musicCanonicalId, username, current.lock_expires_at);
         const { edit, delta } = startEdit(current, now);
         const result = await write(edit);
         await this.figures.moveBeatCounts(musicCanonicalId, delta);

@@ -9,11 +9,21 @@ import { RecentMap } from '../common/recent-map';
  */
 @Injectable()
 export class LockHints {
-  /** Audio id → the holder this process saw take or refresh its lock, and until when. */
-  private readonly seen = new RecentMap<string, { username: string; until: number }>(10_000);
+  /**
+   * Audio id → the holder this process saw take or refresh its lock, and until when; null when it
+   * saw the lock cleared or found someone not holding it. No entry: this process saw nothing of it
+   * (another API process served the lock).
+   */
+  private readonly seen = new RecentMap<string, { username: string; until: number } | null>(10_000);
 
   /** True when this process saw `username` take or refresh the lock, which should still run at `now`. */
   holds(musicCanonicalId: string, username: string, now: Date): boolean {
+    return this.seenHolding(musicCanonicalId, username, now) === true;
+  }
+
+  /** Like `holds`, but undefined when this process saw nothing of the audio's lock. */
+  seenHolding(musicCanonicalId: string, username: string, now: Date): boolean | undefined {
+    if (!this.seen.has(musicCanonicalId)) return undefined;
     const held = this.seen.get(musicCanonicalId);
     return held?.username === username && held.until > now.getTime();
   }
@@ -22,13 +32,14 @@ export class LockHints {
     this.seen.set(musicCanonicalId, { username, until: until.getTime() });
   }
 
-  /** The lock is gone: forget its holder. */
+  /** The lock is gone. */
   released(musicCanonicalId: string): void {
-    this.seen.delete(musicCanonicalId);
+    this.seen.set(musicCanonicalId, null);
   }
 
   /** `username` does not hold it (an edit or refresh found so). */
   notHeld(musicCanonicalId: string, username: string): void {
-    if (this.seen.get(musicCanonicalId)?.username === username) this.seen.delete(musicCanonicalId);
+    const held = this.seen.get(musicCanonicalId);
+    if (!held || held.username === username) this.seen.set(musicCanonicalId, null);
   }
 }
