@@ -1,4 +1,4 @@
-import type { TemplateCount, TemplatesFromReels } from '@curator/shared/contract';
+import type { TemplateApproval, TemplateCount, TemplatesFromReels } from '@curator/shared/contract';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
@@ -10,7 +10,7 @@ import {
   TemplatesFromReelsDto,
   TemplateToggleApprovalBodyDto,
 } from './template-approvals.dto';
-import { TemplateApprovalAnswer, TemplateApprovalsService } from './template-approvals.service';
+import { TemplateApprovalsService } from './template-approvals.service';
 
 @ApiTags('templates')
 @Controller()
@@ -21,10 +21,7 @@ export class TemplateApprovalsController {
   @Post('template-toggle-approval')
   @HttpCode(200)
   @ApiOkResponse({ type: TemplateApprovalDto })
-  toggle(
-    @Body() body: TemplateToggleApprovalBodyDto,
-    @CurrentUser() user: SessionUser,
-  ): Promise<TemplateApprovalAnswer> {
+  toggle(@Body() body: TemplateToggleApprovalBodyDto, @CurrentUser() user: SessionUser): Promise<TemplateApproval> {
     return this.templates.setApproval(
       body.music_canonical_id,
       body.template_clips_media_id,
@@ -37,10 +34,7 @@ export class TemplateApprovalsController {
   @Post('template-approved')
   @HttpCode(200)
   @ApiOkResponse({ type: TemplateApprovalDto })
-  setApproved(
-    @Body() body: TemplateApprovedBodyDto,
-    @CurrentUser() user: SessionUser,
-  ): Promise<TemplateApprovalAnswer> {
+  setApproved(@Body() body: TemplateApprovedBodyDto, @CurrentUser() user: SessionUser): Promise<TemplateApproval> {
     return this.templates.setApproval(
       body.music_canonical_id,
       body.template_clips_media_id,

@@ -1,4 +1,4 @@
-import type { TemplateCount, TemplatesFromReels } from '@curator/shared/contract';
+import type { TemplateApproval, TemplateCount, TemplatesFromReels } from '@curator/shared/contract';
 import { sumApprovals } from '@curator/shared/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
@@ -11,12 +11,6 @@ import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import { TemplateApprovalsRepository } from './template-approvals.repository';
 
 export const TEMPLATE_NOT_FOUND_MESSAGE = 'Template not found';
-
-export type TemplateApprovalAnswer = {
-  music_canonical_id: string;
-  template_clips_media_id: string;
-  approved: boolean | null;
-};
 
 @Injectable()
 export class TemplateApprovalsService {
@@ -41,7 +35,7 @@ export class TemplateApprovalsService {
     templateClipsMediaId: string,
     approved: boolean | null,
     username: string,
-  ): Promise<TemplateApprovalAnswer> {
+  ): Promise<TemplateApproval> {
     return this.edits.runRecounting(musicCanonicalId, username, async () => {
       const approval =
         approved === true

@@ -5,7 +5,7 @@ import type { AutobeatAnswer, StemStatus } from '../contract/analysis';
 import type { AudioDetail, LockState } from '../contract/audio';
 import type { Beat, BeatCreateBody, BeatImage, BeatUpdateBody } from '../contract/beats';
 import type { HlPointTop } from '../contract/hlpoints';
-import type { TemplateApprovedBody, TemplateToggleApprovalBody } from '../contract/templates';
+import type { TemplateApproval, TemplateApprovedBody, TemplateToggleApprovalBody } from '../contract/templates';
 import { SCREEN_NAME } from './build-info';
 import { catalogApi } from './catalog-api';
 
@@ -111,7 +111,7 @@ export const workspaceApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
       { type: 'Audio', id: 'LIST' },
     ],
   }),
-  toggleTemplateApproval: build.mutation<unknown, TemplateToggleApprovalBody>({
+  toggleTemplateApproval: build.mutation<TemplateApproval, TemplateToggleApprovalBody>({
     query: (body) => ({ url: 'template-toggle-approval/', method: 'POST', body }),
     onQueryStarted: (body, api) => showApprovalAtOnce(body, api),
     invalidatesTags: (_result, _error, body) => [
@@ -119,7 +119,7 @@ export const workspaceApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
       { type: 'Approval', id: 'LIST' },
     ],
   }),
-  setTemplateApproved: build.mutation<unknown, TemplateApprovedBody>({
+  setTemplateApproved: build.mutation<TemplateApproval, TemplateApprovedBody>({
     query: (body) => ({ url: 'template-approved/', method: 'POST', body }),
     onQueryStarted: (body, api) => showApprovalAtOnce(body, api),
     invalidatesTags: (_result, _error, body) => [

@@ -50,6 +50,14 @@ export const TemplateApprovedBodySchema = z.strictObject({
 });
 export type TemplateApprovedBody = z.infer<typeof TemplateApprovedBodySchema>;
 
+/** What both approval calls answer: the template and its approval now. */
+export const TemplateApprovalSchema = z.object({
+  music_canonical_id: IdSchema,
+  template_clips_media_id: IdSchema,
+  approved: z.boolean().nullable(),
+});
+export type TemplateApproval = z.infer<typeof TemplateApprovalSchema>;
+
 /** GET /api/templates/count/: approved = beats_done + templates_approved. */
 export const TemplateCountSchema = z.object({
   approved: CountSchema,
