@@ -104,6 +104,41 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     expect(shared['@curator/shared/kernel']).toBe(1);
   });
 
+  it("preloads the files /audios/ starts with, the shell's and the screen's, and no file it does not use", async () => {
+    const login = await newContext(browser);
+    await loginThroughForm(await login.newPage(), admin.username, admin.password);
+    // A first visit: signed in, nothing in the browser's cache.
+    const context = await browser.newContext({ baseURL: baseUrl(), storageState: await login.storageState() });
+    await login.close();
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('preload')) warnings.push(message.text());
+    });
+    await page.goto('/audios/');
+    await page.locator('[data-testid="audio-table"] tr[data-row-key]').first().waitFor();
+    await page.waitForLoadState('load');
+    const entries = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => ({
+        path: new URL(e.name).pathname,
+        initiator: (e as PerformanceResourceTiming).initiatorType,
+      })),
+    );
+    // Every file of the shell's start (React, the kernel, antd, the chrome) came once, from a preload
+    // in the page, not later from the code that needs it.
+    const shellFiles = entries.filter((e) => /^\/[\w.]+\.(js|css)$/.test(e.path) && !e.path.startsWith('/main.'));
+    expect(shellFiles.length).toBeGreaterThan(10);
+    expect(shellFiles.filter((e) => e.initiator !== 'link')).toEqual([]);
+    expect(new Set(shellFiles.map((e) => e.path)).size).toBe(shellFiles.length);
+    // So did the screen's start and app files.
+    const screenStart = entries.filter((e) => /^\/mfe\/catalog\/.*__federation_expose_(start|app)/.test(e.path));
+    expect(screenStart.map((e) => e.initiator)).toEqual(['link', 'link']);
+    // Chromium warns of a preloaded file left unused a few seconds after the page's load.
+    await page.waitForTimeout(4_000);
+    expect(warnings).toEqual([]);
+    await context.close();
+  });
+
   it('signs out to /login/ and the old session cookie then gets 401', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -127,6 +127,52 @@ class BuildRecordPlugin {
   }
 }
 
+/**
+ * Puts into the shell's page a preload link for every file its start needs: the chunks of the entry's
+ * dynamic imports (the current screen's start, the chrome) and those of the shared modules they
+ * consume, as the shell provides them (React, the kernel, antd, …). Without the links the browser
+ * learns of these files only once main.js has run; with them they download while main.js does.
+ */
+class StartFilesPreloadPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StartFilesPreloadPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartFilesPreloadPlugin', (data) => {
+        const { chunkGraph } = compilation;
+        const provided = new Map();
+        for (const module of compilation.modules)
+          if (module.type === 'provide-module') provided.set(module._name, module);
+        const files = new Set();
+        const seen = new Set();
+        const addGroup = (group) => {
+          if (!group || seen.has(group)) return;
+          seen.add(group);
+          for (const chunk of group.chunks) {
+            if (chunk.hasRuntime()) continue;
+            for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+            for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+              if (module.type !== 'consume-shared-module') continue;
+              const provider = provided.get(module.options.shareKey);
+              for (const block of provider?.blocks ?? []) addGroup(chunkGraph.getBlockChunkGroup(block));
+            }
+          }
+        };
+        for (const entrypoint of compilation.entrypoints.values())
+          for (const group of entrypoint.getChildren()) addGroup(group);
+        const publicPath = compilation.outputOptions.publicPath;
+        data.headTags.push(
+          ...[...files].sort().map((file) => ({
+            tagName: 'link',
+            voidTag: true,
+            meta: { plugin: 'StartFilesPreloadPlugin' },
+            attributes: { rel: 'preload', href: publicPath + file, as: file.endsWith('.css') ? 'style' : 'script' },
+          })),
+        );
+        return data;
+      });
+    });
+  }
+}
+
 const PRECOMPRESSED = /\.(js|css|json|html|svg)$/;
 const PRECOMPRESSIONS = [
   { algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 } },
@@ -213,7 +259,7 @@ module.exports =
           dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
         }),
         ...(isHost
-          ? [new HtmlWebpackPlugin({ template: './src/index.html', publicPath: '/' })]
+          ? [new HtmlWebpackPlugin({ template: './src/index.html', publicPath: '/' }), new StartFilesPreloadPlugin()]
           : [
               new BuildRecordPlugin(
                 { screen: name, buildId, builtAt: new Date().toISOString(), kernel: KERNEL_VERSION },

@@ -87,10 +87,13 @@ describe('serving the built front ends', () => {
     },
   );
 
-  it('writes the signed-in user, the remote map and preloads of the current screen into the page', async () => {
+  it('writes the signed-in user, the remote map and preloads of the current screen (its start, then its app) into the page', async () => {
     const manifest = {
       metaData: { remoteEntry: { name: 'remoteEntry.js' } },
-      exposes: [{ path: './app', assets: { js: { sync: ['841.a1.js', 'app.b2.js'] }, css: { sync: ['473.c3.css'] } } }],
+      exposes: [
+        { path: './app', assets: { js: { sync: ['841.a1.js', 'app.b2.js'] }, css: { sync: ['473.c3.css'] } } },
+        { path: './start', assets: { js: { sync: ['841.a1.js', 'start.d4.js'] }, css: { sync: [] } } },
+      ],
     };
     writeFiles(webRoot, { 'mfe-catalog/dist/b1/mf-manifest.json': JSON.stringify(manifest) });
     const remotes = [{ name: 'catalog', entry: '/mfe/catalog/b1/mf-manifest.json', routes: ['/audios/'] }];
@@ -110,7 +113,9 @@ describe('serving the built front ends', () => {
       expect(preloads).toEqual([
         'fetch /mfe/catalog/b1/mf-manifest.json',
         'script /mfe/catalog/b1/remoteEntry.js',
+        // './start' first (the screen's first requests), then the rest of './app', each file once.
         'script /mfe/catalog/b1/841.a1.js',
+        'script /mfe/catalog/b1/start.d4.js',
         'script /mfe/catalog/b1/app.b2.js',
         'style /mfe/catalog/b1/473.c3.css',
       ]);

@@ -7,8 +7,7 @@ import { appStore } from './app/app-store';
 import { ShellApp } from './app/shell-app';
 import { screenRequestsStarted } from './start-screen';
 
-// The chrome renders once the current screen's first requests have left (start-screen.ts): its
-// render is one long task, and the screen's start would otherwise wait behind it.
+// Evaluated once the current screen's first requests have left (index.ts, start-screen.ts).
 void screenRequestsStarted.then(() => {
   createRoot(document.getElementById('root')!).render(<ShellApp store={appStore} />);
 });

@@ -1,4 +1,7 @@
 // Async boundary: shared singletons (React, the kernel, …) are negotiated before the app starts.
-// The current screen's start needs the kernel only, so it does not wait for the chrome's antd.
-import('./start-screen');
-import('./bootstrap');
+// The current screen's start needs the kernel only: its first requests leave before the chrome's code
+// (antd, the layout) is evaluated, which is one long task that would hold them back. The chrome's files
+// download meanwhile (the page preloads them).
+void import('./start-screen')
+  .then(({ screenRequestsStarted }) => screenRequestsStarted)
+  .finally(() => import('./bootstrap'));

@@ -76,8 +76,8 @@ export class MfeConfigService {
 
   /**
    * What the screen whose manifest is `entry` (`/mfe/<screen>/<build id>/mf-manifest.json`) loads
-   * before it can start: the manifest, its remote entry, and the files of its './app'. None when the
-   * build is not there.
+   * before it can start: the manifest, its remote entry, and the files of its './start' (the first
+   * requests, if it has one) and of its './app'. None when the build is not there.
    */
   async readStartFiles(entry: string): Promise<StartFile[]> {
     const match = BUILD_ENTRY.exec(entry);
@@ -97,8 +97,15 @@ export class MfeConfigService {
     } catch {
       return [];
     }
-    const assets = manifest.exposes?.find((e) => e.path === './app')?.assets;
-    const names = [manifest.metaData?.remoteEntry?.name, ...(assets?.js?.sync ?? [])].filter((n): n is string => !!n);
+    const assetsOf = (path: string) => manifest.exposes?.find((e) => e.path === path)?.assets;
+    const assets = assetsOf('./app');
+    const names = [
+      ...new Set([
+        manifest.metaData?.remoteEntry?.name,
+        ...(assetsOf('./start')?.js?.sync ?? []),
+        ...(assets?.js?.sync ?? []),
+      ]),
+    ].filter((n): n is string => !!n);
     const files: StartFile[] = [
       { href: entry, as: 'fetch' },
       ...names.map((name) => ({ href: prefix + name, as: 'script' as const })),
