@@ -16,12 +16,16 @@ import {
   SecondsSchema,
   SkipSchema,
 } from './fields';
-import { TAGS_PER_AUDIO_MAX, TagTextSchema } from './tags';
+import { TagTextSchema } from './tags';
+import {
+  AUDIO_SORT_FIELDS,
+  AUDIO_TYPE_FILTERS,
+  SORT_DIRECTIONS,
+  TAGS_PER_AUDIO_MAX,
+  TREND_LIST_FILTERS,
+} from './wire-values';
 
-export const AUDIO_SORT_FIELDS = ['created_at', 'growth'] as const;
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export const AUDIO_TYPE_FILTERS = ['all', ...AUDIO_TYPES] as const;
-export const TREND_LIST_FILTERS = ['all', ...TREND_LIST_VALUES] as const;
+export { AUDIO_SORT_FIELDS, AUDIO_TYPE_FILTERS, SORT_DIRECTIONS, TREND_LIST_FILTERS } from './wire-values';
 
 export const TrendListSchema = z.enum(TREND_LIST_VALUES);
 export const AudioTypeSchema = z.enum(AUDIO_TYPES);

@@ -1,14 +1,26 @@
 import { z } from 'zod';
 
 /** Field schemas shared by the per-domain contracts; query helpers accept strings from the URL. */
+import {
+  hasControlCharacters,
+  ID_PATTERN,
+  MAX_COUNT,
+  MAX_TIME_S,
+  NAME_MAX_LENGTH,
+  NO_CONTROL_CHARACTERS_MESSAGE,
+  SEARCH_MAX_LENGTH,
+} from './wire-values';
 
-export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
-export const NAME_MAX_LENGTH = 200;
-export const SEARCH_MAX_LENGTH = 200;
-export const MAX_OFFSETS = 2000;
-/** Upper bound of any time on the wire: 24 hours. */
-export const MAX_TIME_S = 86_400;
-export const MAX_COUNT = Number.MAX_SAFE_INTEGER;
+export {
+  hasControlCharacters,
+  ID_PATTERN,
+  MAX_COUNT,
+  MAX_OFFSETS,
+  MAX_TIME_S,
+  NAME_MAX_LENGTH,
+  NO_CONTROL_CHARACTERS_MESSAGE,
+  SEARCH_MAX_LENGTH,
+} from './wire-values';
 
 /** Ids used in paths, queries and bodies: letters, digits, '_' and '-' only. */
 export const IdSchema = z.string().regex(ID_PATTERN, 'Enter a valid id: letters, digits, _ and - only');
@@ -26,12 +38,6 @@ export const CountSchema = z.int().min(0);
 
 export const SegmentInfoSchema = z.strictObject({ duration_in_ms: MsSchema });
 export type SegmentInfoWire = z.infer<typeof SegmentInfoSchema>;
-
-/** NUL, tab, newline and the other C0/C1 control characters: never part of a name. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
-export const NO_CONTROL_CHARACTERS_MESSAGE = 'Control characters (such as NUL, tab or a line break) are not allowed';
 
 export const NameSchema = z
   .string()

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-import { hasControlCharacters, NO_CONTROL_CHARACTERS_MESSAGE } from './fields';
+import { hasControlCharacters, NO_CONTROL_CHARACTERS_MESSAGE, TAG_MAX_LENGTH } from './wire-values';
 
-export const TAG_MAX_LENGTH = 100;
-export const TAGS_PER_AUDIO_MAX = 100;
+export { TAG_MAX_LENGTH, TAGS_PER_AUDIO_MAX } from './wire-values';
 
 /** Tag text: trimmed, 1–100 characters, not starting with '$' (never read as a field path). */
 export const TagTextSchema = z

@@ -1,0 +1,27 @@
+// The contract's plain values (limits, patterns, the values of the list's enums), without zod: a screen
+// that needs only these does not load the schema library. The schemas beside them build on these, and
+// each file re-exports the ones it used to declare.
+
+import { AUDIO_TYPES, TREND_LIST_VALUES } from '../domain/constants';
+
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+export const NAME_MAX_LENGTH = 200;
+export const SEARCH_MAX_LENGTH = 200;
+export const MAX_OFFSETS = 2000;
+/** Upper bound of any time on the wire: 24 hours. */
+export const MAX_TIME_S = 86_400;
+export const MAX_COUNT = Number.MAX_SAFE_INTEGER;
+
+/** NUL, tab, newline and the other C0/C1 control characters: never part of a name. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
+export const NO_CONTROL_CHARACTERS_MESSAGE = 'Control characters (such as NUL, tab or a line break) are not allowed';
+
+export const TAG_MAX_LENGTH = 100;
+export const TAGS_PER_AUDIO_MAX = 100;
+
+export const AUDIO_SORT_FIELDS = ['created_at', 'growth'] as const;
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export const AUDIO_TYPE_FILTERS = ['all', ...AUDIO_TYPES] as const;
+export const TREND_LIST_FILTERS = ['all', ...TREND_LIST_VALUES] as const;
