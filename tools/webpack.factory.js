@@ -16,6 +16,7 @@ const ROOT = path.join(__dirname, '..');
 const versionOf = (pkg) => require(path.join(ROOT, 'node_modules', pkg, 'package.json')).version;
 const KERNEL_DIR = path.join(ROOT, 'shared/src/kernel');
 const KERNEL_VERSION = require(path.join(KERNEL_DIR, 'kernel.json')).version;
+const INJECT_RUNTIME_CORE_CJS = require.resolve('@module-federation/inject-external-runtime-core-plugin');
 const ANTD_KIT = path.join(ROOT, 'shared/src/ui/antd-kit.ts');
 
 // A singleton is one instance on the page: a screen whose requirement the page's copy does not meet
@@ -59,12 +60,18 @@ const SHARED = Object.fromEntries([
   ['antd', { import: ANTD_KIT, shareKey: 'antd', requiredVersion: KIT_VERSION, version: KIT_VERSION }],
 ]);
 
-/** The singletons' versions this app was built with: the shell checks a screen's needs against its own. */
-const SHARED_VERSIONS = Object.fromEntries(
-  Object.entries(SHARED)
-    .filter(([, config]) => config.singleton)
-    .map(([key, config]) => [key, config.version ?? versionOf(key.replace(/^((?:@[^/]+\/)?[^/]+).*$/, '$1'))]),
-);
+/**
+ * The singletons' versions this app was built with, and its federation runtime's (the shell's copy is
+ * the page's): the shell checks a screen's needs against its own.
+ */
+const SHARED_VERSIONS = {
+  ...Object.fromEntries(
+    Object.entries(SHARED)
+      .filter(([, config]) => config.singleton)
+      .map(([key, config]) => [key, config.version ?? versionOf(key.replace(/^((?:@[^/]+\/)?[^/]+).*$/, '$1'))]),
+  ),
+  '@module-federation/runtime-core': versionOf('@module-federation/enhanced'),
+};
 
 /** A build id usable as a folder name: BUILD_ID if given, else the build's time. */
 const buildIdFrom = (env = process.env.BUILD_ID) =>
@@ -211,6 +218,9 @@ module.exports =
           '@curator/shared$': path.join(ROOT, 'shared/src/index.ts'),
           '@curator/shared/ui$': path.join(ROOT, 'shared/src/ui/index.ts'),
           '@curator/shared/kernel$': path.join(KERNEL_DIR, 'index.ts'),
+          // The federation plugin names the runtime-core injector by its CommonJS file, which would bring
+          // the CommonJS build of the runtime beside the ES one the page already runs.
+          [`${INJECT_RUNTIME_CORE_CJS}$`]: INJECT_RUNTIME_CORE_CJS.replace(/\.cjs$/, '.js'),
         },
       },
       module: {
@@ -256,6 +266,9 @@ module.exports =
           manifest: !isHost,
           dts: false,
           shareStrategy: 'loaded-first',
+          // One copy of the federation runtime's core on the page: the shell provides it, and a screen's
+          // remote entry uses the page's instead of bundling its own (~17 KB compressed each).
+          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
           dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
         }),
         ...(isHost

@@ -21,6 +21,24 @@ export function findIncompatibility(
   return null;
 }
 
+/** The federation runtime's core: the shell provides it and every screen's remote entry runs on it. */
+export const FEDERATION_RUNTIME = '@module-federation/runtime-core';
+
+/**
+ * What a screen's manifest needs of the page: its shared modules, and the federation runtime of the
+ * release it was built with (same minor version), since its remote entry runs on the shell's copy.
+ */
+export function requirementsOf(manifest: {
+  shared?: readonly ManifestShared[];
+  metaData?: { pluginVersion?: string };
+}): ManifestShared[] {
+  const runtime = manifest.metaData?.pluginVersion;
+  return [
+    ...(manifest.shared ?? []),
+    ...(runtime ? [{ name: FEDERATION_RUNTIME, requiredVersion: `~${runtime}` }] : []),
+  ];
+}
+
 /** The refusal a user and an operator read: the screen, what it needs, and what the page runs. */
 export function describeIncompatibility(screen: string, { module, required, page }: Incompatibility): string {
   return `The ${screen} screen was built for ${module} ${required}, but this page runs ${module} ${page}. Deploy a build of that screen made for this version, or update the shell.`;

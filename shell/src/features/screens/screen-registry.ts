@@ -30,7 +30,7 @@ import {
   triggerAppChange,
 } from 'single-spa';
 
-import { describeIncompatibility, findIncompatibility, type ManifestShared } from './kernel-check';
+import { describeIncompatibility, findIncompatibility, type ManifestShared, requirementsOf } from './kernel-check';
 import { fetchOrFail, summariseLoadError } from './load-errors';
 
 export const MFE_OUTLET_ID = 'mfe-outlet';
@@ -58,10 +58,10 @@ const compatibilityCheck: ModuleFederationRuntimePlugin = {
   fetch: fetchOrFail,
   afterLoadManifest(args) {
     const { manifestJson, moduleInfo } = args as unknown as {
-      manifestJson?: { shared?: ManifestShared[] };
+      manifestJson?: { shared?: ManifestShared[]; metaData?: { pluginVersion?: string } };
       moduleInfo: { name: string };
     };
-    const problem = manifestJson && findIncompatibility(manifestJson.shared ?? [], __SHARED_VERSIONS__);
+    const problem = manifestJson && findIncompatibility(requirementsOf(manifestJson), __SHARED_VERSIONS__);
     if (!problem) return args;
     const message = describeIncompatibility(moduleInfo.name, problem);
     refusals.set(moduleInfo.name, message);
