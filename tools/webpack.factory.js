@@ -145,6 +145,8 @@ class StartFilesPreloadPlugin {
     compiler.hooks.thisCompilation.tap('StartFilesPreloadPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartFilesPreloadPlugin', (data) => {
         const { chunkGraph } = compilation;
+        // What each shared module's provider loads (`_name` is the share key of the federation plugin's
+        // ProvideSharedModule; shell.e2e.ts fails if a start file stops being preloaded).
         const provided = new Map();
         for (const module of compilation.modules)
           if (module.type === 'provide-module') provided.set(module._name, module);
