@@ -18,6 +18,7 @@ const KERNEL_DIR = path.join(ROOT, 'shared/src/kernel');
 const KERNEL_VERSION = require(path.join(KERNEL_DIR, 'kernel.json')).version;
 const INJECT_RUNTIME_CORE_CJS = require.resolve('@module-federation/inject-external-runtime-core-plugin');
 const ANTD_KIT = path.join(ROOT, 'shared/src/ui/antd-kit.ts');
+const ROUTER_KIT = path.join(ROOT, 'shared/src/ui/router-kit.ts');
 
 // A singleton is one instance on the page: a screen whose requirement the page's copy does not meet
 // fails to load (strictVersion) instead of running on whatever was loaded first; the shell names the
@@ -30,12 +31,16 @@ const singleton = (pkg, request = pkg) => [
 /** A short hash of a file's text, so that a shared module's version moves whenever its source does. */
 const hashOf = (file) => createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 8);
 
-// Only what must be one instance on the page is shared (mfe-recipe.md §2.1a): React, the router,
-// Redux, single-spa, and the kernel (store, base API, session, toasts). Everything else of
+// Only what must be one instance on the page is shared (mfe-recipe.md §2.1a): React, Redux,
+// single-spa, and the kernel (store, base API, session, toasts). Everything else of
 // '@curator/shared' is compiled into each app, so a screen runs the rules and texts it was built with.
-// antd is the suite's kit (shared/src/ui/antd-kit.ts): shared, but not as a singleton, under a
-// version that names the kit's source, so a screen whose kit differs from the shell's loads its own.
-const KIT_VERSION = `${versionOf('antd')}-kit${hashOf(ANTD_KIT)}`;
+// antd and the router are the suite's kits (shared/src/ui/antd-kit.ts, router-kit.ts): shared, but
+// not as singletons, under a version that names the kit's source, so a screen whose kit differs from
+// the shell's loads its own. Each app renders its own router, so two copies on a page still work.
+const kit = (pkg, file) => {
+  const version = `${versionOf(pkg)}-kit${hashOf(file)}`;
+  return [pkg, { import: file, shareKey: pkg, requiredVersion: version, version }];
+};
 const SHARED = Object.fromEntries([
   singleton('react'),
   singleton('react', 'react/jsx-runtime'),
@@ -45,7 +50,6 @@ const SHARED = Object.fromEntries([
   singleton('@reduxjs/toolkit'),
   singleton('@reduxjs/toolkit', '@reduxjs/toolkit/query'),
   singleton('@reduxjs/toolkit', '@reduxjs/toolkit/query/react'),
-  singleton('react-router-dom'),
   singleton('single-spa'),
   [
     '@curator/shared/kernel',
@@ -57,7 +61,8 @@ const SHARED = Object.fromEntries([
       version: KERNEL_VERSION,
     },
   ],
-  ['antd', { import: ANTD_KIT, shareKey: 'antd', requiredVersion: KIT_VERSION, version: KIT_VERSION }],
+  kit('antd', ANTD_KIT),
+  kit('react-router-dom', ROUTER_KIT),
 ]);
 
 /**
