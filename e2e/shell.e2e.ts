@@ -82,7 +82,7 @@ describe('shell: login, navigation and remotes in Chromium', () => {
       // single-spa unmounts the others: exactly one remote is on the page.
       expect(await page.locator('#mfe-outlet .mfe').count()).toBe(1);
     }
-    // React, the kernel and the antd kit run as single copies across shell and remotes: count the
+    // React, the kernel and the antd and router kits run as single copies across shell and remotes: count the
     // versions of each shared module loaded in any container's scope.
     const shared = await page.evaluate(() => {
       const share = (
@@ -101,6 +101,7 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     expect(shared.react).toBe(1);
     expect(shared['react-dom']).toBe(1);
     expect(shared.antd).toBe(1);
+    expect(shared['react-router-dom']).toBe(1);
     expect(shared['@curator/shared/kernel']).toBe(1);
   });
 
