@@ -71,15 +71,6 @@ export function createRemoteLifecycles({ name, Screen, buildId }: RemoteDefiniti
       <ScreenFailure title={screenCrashedTitle(name)} detail={error.message} onRetry={() => location.reload()} />
     ),
   });
-  // The screen's first render is a transition: React renders it in slices of a few milliseconds and
-  // the page stays responsive, instead of holding the main thread for the whole tree at once.
-  const mount: typeof lifecycles.mount = (props) => {
-    let mounted!: ReturnType<typeof lifecycles.mount>;
-    React.startTransition(() => {
-      mounted = lifecycles.mount(props);
-    });
-    return mounted;
-  };
   // The kernel this screen was built against (the page's own copy may be newer).
-  return { ...lifecycles, mount, buildId, kernel: BUILT_WITH_KERNEL };
+  return { ...lifecycles, buildId, kernel: BUILT_WITH_KERNEL };
 }
