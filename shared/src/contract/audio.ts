@@ -25,8 +25,6 @@ import {
   TREND_LIST_FILTERS,
 } from './wire-values';
 
-export { AUDIO_SORT_FIELDS, AUDIO_TYPE_FILTERS, SORT_DIRECTIONS, TREND_LIST_FILTERS } from './wire-values';
-
 export const TrendListSchema = z.enum(TREND_LIST_VALUES);
 export const AudioTypeSchema = z.enum(AUDIO_TYPES);
 

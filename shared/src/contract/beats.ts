@@ -3,16 +3,8 @@ import { z } from 'zod';
 import { BEAT_TYPES } from '../domain/constants';
 import { normalizeOffsets } from '../domain/offsets';
 import { AudioTypeSchema } from './audio';
-import {
-  CountSchema,
-  IdSchema,
-  MAX_OFFSETS,
-  MsSchema,
-  NAME_MAX_LENGTH,
-  NameSchema,
-  SecondsSchema,
-  SegmentInfoSchema,
-} from './fields';
+import { CountSchema, IdSchema, MsSchema, NameSchema, SecondsSchema, SegmentInfoSchema } from './fields';
+import { MAX_OFFSETS, NAME_MAX_LENGTH } from './wire-values';
 
 export const BeatTypeSchema = z.enum(BEAT_TYPES);
 

@@ -11,17 +11,6 @@ import {
   SEARCH_MAX_LENGTH,
 } from './wire-values';
 
-export {
-  hasControlCharacters,
-  ID_PATTERN,
-  MAX_COUNT,
-  MAX_OFFSETS,
-  MAX_TIME_S,
-  NAME_MAX_LENGTH,
-  NO_CONTROL_CHARACTERS_MESSAGE,
-  SEARCH_MAX_LENGTH,
-} from './wire-values';
-
 /** Ids used in paths, queries and bodies: letters, digits, '_' and '-' only. */
 export const IdSchema = z.string().regex(ID_PATTERN, 'Enter a valid id: letters, digits, _ and - only');
 

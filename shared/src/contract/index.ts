@@ -14,3 +14,4 @@ export * from './segment-stats';
 export * from './tags';
 export * from './templates';
 export * from './users';
+export * from './wire-values';

@@ -2,8 +2,6 @@ import { z } from 'zod';
 
 import { hasControlCharacters, NO_CONTROL_CHARACTERS_MESSAGE, TAG_MAX_LENGTH } from './wire-values';
 
-export { TAG_MAX_LENGTH, TAGS_PER_AUDIO_MAX } from './wire-values';
-
 /** Tag text: trimmed, 1–100 characters, not starting with '$' (never read as a field path). */
 export const TagTextSchema = z
   .string()

@@ -1,6 +1,5 @@
 // The contract's plain values (limits, patterns, the values of the list's enums), without zod: a screen
-// that needs only these does not load the schema library. The schemas beside them build on these, and
-// each file re-exports the ones it used to declare.
+// that needs only these does not load the schema library. The schemas beside them build on these.
 
 import { AUDIO_TYPES, TREND_LIST_VALUES } from '../domain/constants';
 
