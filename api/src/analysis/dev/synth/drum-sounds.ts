@@ -56,9 +56,11 @@ function renderSnare(sampleRateHz: number, random: Random): Float32Array {
  * 'boom' (drum-machine style: a long sine boom with no click, a two-tone snappy snare, metallic square-wave hats)
  * or 'brush' (a soft felt kick, brushes swept on the snare with a slow attack, soft brushed hats), or 'garage' (a
  * kick with a hard beater click, a fat snare whose noise stays below 3 kHz over a strong body, and trashy hats whose
- * noise reaches down to 2 kHz).
+ * noise reaches down to 2 kHz), or 'dark' (a soft kick without click, a low, muffled snare: a strong 130-170 Hz body
+ * under noise that stays below 1.5 kHz), or 'thin' (a clicky kick, a short, thin snare of high noise with a faint
+ * 300-400 Hz ring, like a piccolo snare or a rim shot, under bright hats).
  */
-export type KitTone = 'classic' | 'deep' | 'clap' | 'boom' | 'brush' | 'garage';
+export type KitTone = 'classic' | 'deep' | 'clap' | 'boom' | 'brush' | 'garage' | 'dark' | 'thin';
 
 /** Renders a kit whose timbre varies a little with the random source. */
 export function renderDrumKit(sampleRateHz: number, random: Random, tone: KitTone = 'classic'): DrumKit {
@@ -70,6 +72,8 @@ export function renderDrumKit(sampleRateHz: number, random: Random, tone: KitTon
   if (tone === 'boom') return renderBoomKit(sampleRateHz, random);
   if (tone === 'brush') return renderBrushKit(sampleRateHz, random, kit.kick);
   if (tone === 'garage') return renderGarageKit(sampleRateHz, random, kit.kick);
+  if (tone === 'dark') return renderDarkKit(sampleRateHz, random, kit);
+  if (tone === 'thin') return renderThinKit(sampleRateHz, random, kit);
   const clickEnd = Math.ceil(0.003 * sampleRateHz);
   const lowPassed = new Float32Array(kit.kick.length);
   let state = 0;
@@ -220,4 +224,25 @@ function renderGarageKit(sampleRateHz: number, random: Random, kick: Float32Arra
     closedHat: trashy(random.between(0.04, 0.07)),
     openHat: trashy(random.between(0.2, 0.35)),
   };
+}
+
+/** Dark kit: the kick low-passed to a soft thump, a low snare whose body outweighs its muffled noise. */
+function renderDarkKit(sampleRateHz: number, random: Random, kit: DrumKit): DrumKit {
+  const kick = lowPass(kit.kick.slice(), sampleRateHz, random.between(300, 600)).map((v) => 1.5 * v);
+  const noise = lowPass(renderFilteredNoise(sampleRateHz, random, random.between(0.08, 0.14), 0.2), sampleRateHz, 1500);
+  const bodyHz = random.between(130, 170);
+  const snare = noise.map(
+    (v, i) => 0.5 * v + 0.7 * sin((TWO_PI * bodyHz * i) / sampleRateHz) * exp(-i / sampleRateHz / 0.08),
+  );
+  return { ...kit, kick, snare };
+}
+
+/** Thin kit: a short snare of high noise with a faint ring, hats a little brighter and louder. */
+function renderThinKit(sampleRateHz: number, random: Random, kit: DrumKit): DrumKit {
+  const ringHz = random.between(300, 400);
+  const snare = renderFilteredNoise(sampleRateHz, random, random.between(0.04, 0.07), 0.95).map(
+    (v, i) => 0.6 * v + 0.15 * sin((TWO_PI * ringHz * i) / sampleRateHz) * exp(-i / sampleRateHz / 0.03),
+  );
+  const brighter = (hat: Float32Array) => hat.map((v) => 1.4 * v);
+  return { ...kit, snare, closedHat: brighter(kit.closedHat), openHat: brighter(kit.openHat) };
 }

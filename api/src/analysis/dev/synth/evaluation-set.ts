@@ -467,6 +467,145 @@ const RECIPES: Recipe[] = [
       humanizeMs: r.between(2, 6),
     }),
   },
+  // Kinds of music another synthesiser's grooves pulled the tracker off, with other snare timbres and balances:
+  // kicks on the "and" under a snare on 2 and 4 at many kick/snare/hat levels (a snare quieter than the hats, too),
+  // swing with a late off-beat hat and few kicks, drums only on the downbeat or entering late, soft ballads.
+  {
+    name: 'and-kick-mix',
+    category: 'syncopation',
+    bpm: [88, 128],
+    make: (_, r) => ({
+      pattern: r.pick(['and-kick', 'offbeat-kick', 'and-kick-bare'] as const),
+      kitTone: r.pick(['dark', 'thin', 'classic', 'boom', 'garage'] as const),
+      kickGainDb: r.between(-3, 6),
+      snareGainDb: r.between(-9, 0),
+      hatGainDb: r.between(-3, 9),
+      humanizeMs: r.between(2, 8),
+    }),
+  },
+  {
+    name: 'and-kick-soft-snare',
+    category: 'syncopation',
+    bpm: [92, 124],
+    make: (_, r) => ({
+      pattern: r.pick(['and-kick', 'and-kick-bare', 'offbeat-kick-open'] as const),
+      kitTone: r.pick(['dark', 'thin', 'brush', 'clap'] as const),
+      kickGainDb: r.between(0, 6),
+      snareGainDb: r.between(-12, -6),
+      hatGainDb: r.between(3, 9),
+      humanizeMs: r.between(2, 6),
+    }),
+  },
+  {
+    name: 'syncopated-dark',
+    category: 'syncopation',
+    bpm: [86, 120],
+    make: (_, r) => ({
+      pattern: r.pick(['syncopated', 'funk', 'and-kick'] as const),
+      kitTone: r.pick(['dark', 'thin'] as const),
+      snareGainDb: r.between(-8, -2),
+      bassPositions: r.pick([
+        [0.5, 1.5, 2.5, 3.5],
+        [0, 0.75, 1.5, 2.5],
+        [1.5, 3.5],
+      ]),
+      humanizeMs: r.between(2, 6),
+    }),
+  },
+  {
+    name: 'swing-offbeat-hat',
+    category: 'swing',
+    bpm: [84, 140],
+    make: (_, r) => ({
+      pattern: 'swing-offbeat-hat',
+      swingRatio: r.between(0.56, 0.66),
+      kitTone: r.pick(['classic', 'dark', 'thin', 'brush'] as const),
+      hatGainDb: r.between(0, 9),
+      snareGainDb: r.between(-6, 0),
+      humanizeMs: r.between(2, 8),
+    }),
+  },
+  {
+    name: 'swing-ride',
+    category: 'swing',
+    bpm: [96, 170],
+    make: (_, r) => ({
+      pattern: 'swing-ride-sparse',
+      swingRatio: r.between(0.58, 0.66),
+      kitTone: r.pick(['brush', 'dark', 'classic'] as const),
+      hatGainDb: r.between(-3, 6),
+      bassPositions: [0, 1, 2, 3],
+      bassWalk: true,
+      humanizeMs: r.between(3, 8),
+    }),
+  },
+  {
+    name: 'swing-soft-kit',
+    category: 'swing',
+    bpm: [80, 132],
+    make: (_, r) => ({
+      pattern: r.pick(['shuffle', 'backbeat'] as const),
+      swingRatio: r.between(0.56, 0.66),
+      kitTone: r.pick(['dark', 'thin'] as const),
+      kickGainDb: r.between(-9, -3),
+      snareGainDb: r.between(-9, -3),
+      hatGainDb: r.between(0, 9),
+      humanizeMs: r.between(2, 8),
+    }),
+  },
+  {
+    name: 'late-downbeat',
+    category: 'intro',
+    bpm: [64, 112],
+    make: (_, r) => ({
+      drumlessIntroS: r.between(8, 16),
+      pattern: r.pick(['downbeat', 'downbeat-sparse'] as const),
+      kitTone: r.pick(['dark', 'thin', 'classic', 'brush'] as const),
+      padGainDb: r.between(4, 10),
+      arpeggio: r.next() < 0.5 ? { stepBeats: r.pick([0.5, 1]), voice: 'bell', gainDb: r.between(-8, -2) } : undefined,
+    }),
+  },
+  {
+    name: 'downbeat-pads',
+    category: 'ambient',
+    bpm: [60, 100],
+    make: (_, r) => ({
+      pattern: r.pick(['downbeat', 'downbeat-sparse'] as const),
+      kitTone: r.pick(['dark', 'brush'] as const),
+      drumGainDb: r.between(-10, -4),
+      padGainDb: r.between(6, 12),
+      reverbWet: r.between(0.2, 0.4),
+    }),
+  },
+  {
+    name: 'ballad-dark',
+    category: 'slow',
+    bpm: [55, 75],
+    make: (_, r) => ({
+      pattern: r.pick(['ballad', 'twelve-eight'] as const),
+      kitTone: r.pick(['dark', 'brush', 'thin'] as const),
+      drumGainDb: r.between(-10, -4),
+      kickGainDb: r.between(-6, 0),
+      snareGainDb: r.between(-6, 0),
+      hatGainDb: r.between(-3, 6),
+      padGainDb: r.between(2, 8),
+      humanizeMs: r.between(4, 12),
+    }),
+  },
+  {
+    name: 'ballad-late',
+    category: 'slow',
+    bpm: [58, 75],
+    make: (_, r) => ({
+      pattern: 'ballad',
+      kitTone: r.pick(['dark', 'brush', 'classic'] as const),
+      drumlessIntroS: r.between(6, 12),
+      drumGainDb: r.between(-8, -3),
+      padGainDb: r.between(3, 8),
+      arpeggio: { stepBeats: r.pick([0.5, 1]), voice: 'pluck', gainDb: r.between(-6, 0) },
+      humanizeMs: r.between(4, 10),
+    }),
+  },
 ];
 
 /** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
@@ -476,7 +615,7 @@ const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7
 const TRACKS_PER_RECIPE = 2;
 
 /**
- * The beat-tracking set for one half: two tracks per recipe (58 grooves, 55–185 BPM), 116 tracks.
+ * The beat-tracking set for one half: two tracks per recipe (68 grooves, 55–185 BPM), 136 tracks.
  * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
  */
 export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {

@@ -20,6 +20,11 @@ export type Hit = [number, Instrument, number];
  * - offbeat-kick-rim: kicks on every "and" under sixteenth hats, a rim click (cross-stick) on 2 and 4 instead of a snare
  * - triplet-shuffle: hats on all three triplets of each beat (the middle one ghosted), kick on 1 and 3, snare on 2
  *   and 4, a rim or kick now and then on the last triplet
+ * - and-kick: kicks on the "and"s (the "and" of 4 always, the others in most bars), snare on 2 and 4, eighth hats
+ * - and-kick-bare: kicks on the "and" of 1 and 3 (of 2 and 4 now and then), snare on 2 and 4, no hats at all
+ * - swing-offbeat-hat: a hat only on each swung off-beat, snare on 2 and 4, a kick on 1 of most bars and nothing on 3
+ * - swing-ride-sparse: ride on every swung eighth, the off-beat as loud as the beat, a soft snare on 2 and 4 and a
+ *   kick on 1 of every other bar only
  */
 export type ExtraPattern =
   | 'shuffle'
@@ -31,7 +36,11 @@ export type ExtraPattern =
   | 'twelve-eight'
   | 'downbeat-sparse'
   | 'triplet-shuffle'
-  | 'offbeat-kick-rim';
+  | 'offbeat-kick-rim'
+  | 'and-kick'
+  | 'and-kick-bare'
+  | 'swing-offbeat-hat'
+  | 'swing-ride-sparse';
 
 const FUNK_KICKS = [
   [0, 0.75, 1.5, 2.5],
@@ -107,6 +116,25 @@ export function describeExtraBar(pattern: ExtraPattern, bar: number, random: Ran
       for (let s = 0; s < 16; s++) hits.push([s / 4, 'closedHat', s % 2 ? 0.35 : 0.55]);
       for (const b of beats) hits.push([b + 0.5, 'kick', 0.9]);
       hits.push([1, 'rim', 0.8], [3, 'rim', 0.8]);
+      return hits;
+    case 'and-kick':
+      for (let e = 0; e < 8; e++) hits.push([e / 2, 'closedHat', e % 2 ? 0.45 : 0.6]);
+      for (const b of beats) if (b === 3 || random.next() < 0.75) hits.push([b + 0.5, 'kick', 0.9]);
+      hits.push([1, 'snare', 0.9], [3, 'snare', 0.9]);
+      return hits;
+    case 'and-kick-bare':
+      hits.push([0.5, 'kick', 0.9], [2.5, 'kick', 0.9], [1, 'snare', 0.9], [3, 'snare', 0.9]);
+      if (random.next() < 0.4) hits.push([random.pick([1.5, 3.5]), 'kick', 0.75]);
+      return hits;
+    case 'swing-offbeat-hat':
+      for (const b of beats) hits.push([b + 0.5, 'closedHat', 0.7]);
+      hits.push([1, 'snare', 0.8], [3, 'snare', 0.8]);
+      if (random.next() < 0.75) hits.push([0, 'kick', 0.9]);
+      return hits;
+    case 'swing-ride-sparse':
+      for (const b of beats) hits.push([b, 'ride', 0.6], [b + 0.5, 'ride', random.between(0.55, 0.75)]);
+      hits.push([1, 'snare', 0.5], [3, 'snare', 0.5]);
+      if (bar % 2 === 0) hits.push([0, 'kick', 0.7]);
       return hits;
     case 'downbeat-sparse':
       if (bar % 2 === 0 || random.next() < 0.5) hits.push([0, 'kick', 0.9]);

@@ -49,6 +49,10 @@ const EXTRA_PATTERNS: ReadonlySet<DrumPattern> = new Set<ExtraPattern>([
   'downbeat-sparse',
   'triplet-shuffle',
   'offbeat-kick-rim',
+  'and-kick',
+  'and-kick-bare',
+  'swing-offbeat-hat',
+  'swing-ride-sparse',
 ]);
 
 /** What to synthesise: tempo (BPM, optionally drifting linearly to endTempoBpm), feel and impairments. */
@@ -71,6 +75,10 @@ export type TrackSpec = Accompaniment & {
   drumGainDb?: number;
   /** Gain of the hi-hats relative to the rest of the kit, in dB (bright mixes: +6). */
   hatGainDb?: number;
+  /** Gain of the kick relative to the rest of the kit, in dB. */
+  kickGainDb?: number;
+  /** Gain of the snare and rim relative to the rest of the kit, in dB (a snare quieter than the hats: −9). */
+  snareGainDb?: number;
   /** Gain of the pads relative to the default, in dB. */
   padGainDb?: number;
   /** Seconds at the start with pads only (no drums, no bass). */
@@ -240,6 +248,8 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
   const padGain = 0.05 * 10 ** ((spec.padGainDb ?? 0) / 20);
   const drumlessS = spec.drumlessIntroS ?? 0;
   const hatGain = 10 ** ((spec.hatGainDb ?? 0) / 20);
+  const kickGain = 10 ** ((spec.kickGainDb ?? 0) / 20);
+  const snareGain = 10 ** ((spec.snareGainDb ?? 0) / 20);
   const bassGain = 0.18 * 10 ** ((spec.bassGainDb ?? 0) / 20);
   const barsPerChord = pattern === 'double-time' ? 2 : 1;
   const barCount = floor((beatsS.length - 1) / beatsPerBar);
@@ -260,9 +270,9 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
       const level = drumGain * gain * (isIntro ? 0.25 : 1) * random.between(0.9, 1.05);
       const isHat = instrument.endsWith('Hat') || instrument === 'ride';
       const pan = isHat ? 0.65 : 0.5;
-      const hatLevel = isHat ? hatGain : 1;
-      mixSampleInto(percussive[0], kit[instrument], start, hatLevel * level * (1 - pan) * 2);
-      mixSampleInto(percussive[1], kit[instrument], start, hatLevel * level * pan * 2);
+      const roleLevel = isHat ? hatGain : instrument === 'kick' ? kickGain : snareGain;
+      mixSampleInto(percussive[0], kit[instrument], start, roleLevel * level * (1 - pan) * 2);
+      mixSampleInto(percussive[1], kit[instrument], start, roleLevel * level * pan * 2);
     }
     const degree = progression[floor(bar / barsPerChord) % progression.length];
     const triad = [9, 2, 4].includes(degree % 12) || degree === 3 ? MINOR_TRIAD : MAJOR_TRIAD;
