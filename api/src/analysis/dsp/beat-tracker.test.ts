@@ -261,3 +261,19 @@ describe('swing, syncopated kicks and sparse intros with other sounds', () => {
     expect(matchEvents(intro, analysis.beatsS, 0.07).length).toBeGreaterThanOrEqual(intro.length - 1);
   });
 });
+
+describe('kicks on the "and" under a soft snare on 2 and 4', () => {
+  it('puts the beat on a snare 4 dB down, not on kicks on most "and"s under eighth hats', () => {
+    const spec: TrackSpec = {
+      seed: 1306,
+      durationS: 20,
+      tempoBpm: 120,
+      pattern: 'and-kick',
+      kitTone: 'garage',
+      snareGainDb: -4,
+    };
+    const { track, analysis } = analyse(spec);
+    expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+    expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
+  });
+});

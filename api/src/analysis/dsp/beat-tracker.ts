@@ -73,6 +73,14 @@ export const LEVEL_TUNING: LevelTuning = {
  * while snare and kick alternating from beat to beat mark the beat a listener taps.
  */
 const BACKBEAT_HOLD = { strength: 0.8, ratio: 1.5 };
+/**
+ * A snare quieter than the hats still marks the backbeat: the beats also move half a period (alignToBackbeat) when
+ * the snare band alternates half-way at least `ratio` times as clearly as on the beats (each counted as at least
+ * `floor`, so that a trace does not move a grid with no alternation at all) and by at least `gain` of the band's level.
+ * Chosen on the tuning half: ratios 3.7-4 and gains 0.12-0.125 did best; 4.3 missed a soft snare, 0.09 moved a
+ * backbeat that sat on the beats.
+ */
+const SOFT_BACKBEAT_SHIFT = { ratio: 4, gain: 0.125, floor: 0.02 };
 /** Tempi a listener can tap: variants outside are not offered. */
 export const TAPPABLE_BPM: readonly [number, number] = [40, 220];
 /**
@@ -339,9 +347,12 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
       [periodFrames, beatFrames] = [fasterNow, fasterFrames];
   }
   if (tuning.swingShift) beatFrames = moveOffSwungOffbeats(envelope, beatFrames);
+  const unshifted = beatFrames;
   if (tuning.backbeatShift !== undefined)
     beatFrames = alignToBackbeat(beatSource, snare, beatFrames, tuning.backbeatShift);
-  if (tuning.kickShift) beatFrames = alignToKicks(kick, snare, beatFrames, tuning.kickShift);
+  // A grid the backbeat has just moved stays: kicks may fall on the "and" when the snare marks 2 and 4.
+  if (tuning.kickShift && beatFrames === unshifted)
+    beatFrames = alignToKicks(kick, snare, beatFrames, tuning.kickShift);
   if (tuning.extend) beatFrames = extendToSound(beatFrames, findSoundSpan(envelope));
   const tempoBpm = bpmOf(periodFrames);
   const chosenConfidence = max(0.05, min(0.95, 0.5 + margin));
@@ -432,7 +443,8 @@ function measureAlternation(signal: Float32Array, beatFrames: number[]): { alter
 
 /**
  * Beats moved by half a period, onto the onset peak nearest each half-way point, when the snare/clap backbeat
- * alternates more clearly there than on the beats (kicks on the "and" pull the tracker onto the off-beats).
+ * alternates more clearly there than on the beats by `threshold` of the band's level, or much more clearly
+ * (SOFT_BACKBEAT_SHIFT): kicks on the "and" pull the tracker onto the off-beats.
  */
 function alignToBackbeat(
   envelope: Float32Array,
@@ -450,7 +462,9 @@ function alignToBackbeat(
   });
   const [there, here] = [measureAlternation(snare, halfway), measureAlternation(snare, beatFrames)];
   const gain = (there.alternation - here.alternation) / (there.level + here.level + 1e-9);
-  return gain > threshold ? halfway : beatFrames;
+  const { ratio, gain: softGain, floor: alternationFloor } = SOFT_BACKBEAT_SHIFT;
+  const isSoftBackbeat = there.alternation >= ratio * (here.alternation + alternationFloor) && gain > softGain;
+  return gain > threshold || isSoftBackbeat ? halfway : beatFrames;
 }
 
 /** First and last frame whose onset strength reaches 1 % of the largest: where the music starts and ends. */
