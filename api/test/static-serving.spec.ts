@@ -54,6 +54,9 @@ describe('serving the built front ends', () => {
       'mfe-catalog/dist/mf-stats.json': '{}',
       'mfe-catalog/dist/index.html': '<p>remote</p>',
       'mfe-catalog/dist/__federation_expose_app.9c8d7e.js': 'chunk()',
+      // Files under the shell's dist that API and media paths must never reach.
+      'shell/dist/api/stray.json': '{"from":"shell dist"}',
+      'shell/dist/media/stray.mp3': 'shell dist',
       'mfe-catalog/dist/big.5a6b7c.js': `var words = [${Array.from({ length: 2000 }, (_, i) => `'word${i % 50}'`).join(',')}];`,
     });
     // Copies as the build writes them, beside the originals (the copies' bytes are told apart below).
@@ -217,6 +220,15 @@ describe('serving the built front ends', () => {
     const media = await t.agent.get('/media/nothing');
     expect(media.status).toBe(404);
     expect(media.text).not.toContain('<title>shell</title>');
+  });
+
+  it("never answers an /api or /media path from the shell's files", async () => {
+    const api = await t.agent.get('/api/stray.json');
+    expect(api.status).toBe(404);
+    expect(api.text).not.toContain('shell dist');
+    const media = await t.agent.get('/media/stray.mp3');
+    expect(media.status).toBe(404);
+    expect(media.text).not.toContain('shell dist');
   });
 
   it('sends security headers with a CSP allowing same-origin scripts, blob: workers and media', async () => {

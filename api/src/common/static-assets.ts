@@ -2,8 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, normalize, sep } from 'node:path';
 
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import Negotiator from 'negotiator';
+import serveStatic from 'serve-static';
 
 export const MFE_REMOTE_NAMES = ['catalog', 'workspace', 'reports', 'admin'] as const;
 
@@ -64,7 +65,20 @@ function servePrecompressed(root: string) {
 }
 
 const NOT_SPA_PREFIXES = ['/api', '/mfe', '/media'];
-const isOutsideSpa = (path: string) => NOT_SPA_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+const isUnder = (prefixes: string[], path: string) => prefixes.some((p) => path === p || path.startsWith(`${p}/`));
+const isOutsideSpa = (path: string) => isUnder(NOT_SPA_PREFIXES, path);
+
+/** Paths the shell's files never answer: the API's routes and the media. */
+const NOT_SHELL_FILE_PREFIXES = ['/api', '/media'];
+
+/**
+ * `handler` for every path but the API's and the media's. The shell's files are served from `/`, and looking a
+ * path up there costs a stat and a thrown not-found error: on an API route that was about 5 % of the API's CPU
+ * under load.
+ */
+function onlyForShellFiles(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => (isUnder(NOT_SHELL_FILE_PREFIXES, req.path) ? next() : handler(req, res, next));
+}
 
 /** Source maps (`x.js.map`, and their compressed copies): the full source of every screen. */
 const isSourceMap = (path: string) => /\.map(\.(br|gz))?$/i.test(path);
@@ -108,8 +122,8 @@ export function serveFrontEnds(
     app.useStaticAssets(dir, { ...options, prefix: `/mfe/${name}/` });
   }
   const shellDir = join(webRoot, 'shell', 'dist');
-  app.use(servePrecompressed(shellDir));
-  app.useStaticAssets(shellDir, options);
+  app.use(onlyForShellFiles(servePrecompressed(shellDir)));
+  app.use(onlyForShellFiles(serveStatic(shellDir, options)));
   const readIndex = indexPage(join(shellDir, 'index.html'));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const isRead = req.method === 'GET' || req.method === 'HEAD';
