@@ -5,6 +5,8 @@
 // the workspace does) for D seconds (default 60); then the same against two API workers on one port
 // (API_WORKERS=2), and against two separate API processes on the same database behind a round-robin
 // proxy in this process (which costs this process's CPU too), to show the API is stateless. Loopback only.
+// Each run also prints the database commands per kind of request (and how many are writes, which the
+// embedded database runs one at a time) and the CPU each request cost the API, the database and this process.
 //   node scripts/bench-load.mjs [seconds] [sessions]   (or BENCH_LOAD_SECONDS / BENCH_LOAD_SESSIONS)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,8 +27,43 @@ const AUDIOS = Number(process.env.BENCH_LOAD_AUDIOS ?? 300); // the demo catalog
 const USERS = 10;
 const PASSWORD = 'bench-password-1';
 const REQUEST_TIMEOUT_MS = 30_000;
+// BENCH_LOAD_API_MAIN=path runs another build of the API (a before/after comparison in one run of this script).
+const API_MAIN = path.resolve(ROOT, process.env.BENCH_LOAD_API_MAIN ?? 'api/dist/main.js');
+// The embedded database listens on a Unix socket, as under `npm start`; BENCH_LOAD_DB=tcp puts it on loopback TCP.
+const DB_OVER_TCP = process.env.BENCH_LOAD_DB === 'tcp';
 
 const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
+
+/**
+ * CPU time (ms, user + system) of the processes `pids` and all their descendants, read from /proc (Linux; NaN
+ * elsewhere). Where a request's CPU goes on a saturated machine says more than its latency.
+ */
+function cpuMsOfTrees(pids) {
+  if (!fs.existsSync('/proc/self/stat')) return NaN;
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const stats = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command's closing parenthesis: state ppid … utime (12th) stime (13th).
+      const text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.push({ pid: Number(entry), ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) });
+    } catch {
+      // The process ended while listed.
+    }
+  }
+  const inTree = new Set(pids);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of stats) {
+      if (inTree.has(p.pid) || !inTree.has(p.ppid)) continue;
+      inTree.add(p.pid);
+      grew = true;
+    }
+  }
+  return stats.filter((p) => inTree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0) / ticksPerMs;
+}
 
 /** One browser: its cookies, and the CSRF header on writes. */
 class Session {
@@ -54,6 +91,7 @@ class Session {
       status: res.status,
       body: text ? JSON.parse(text) : null,
       commands: Number(res.headers.get('x-db-commands') ?? NaN),
+      commandList: res.headers.get('x-db-command-list') ?? '',
     };
   }
   async login(username) {
@@ -73,6 +111,9 @@ const LIST_FILTERS = [
   { tags: 'bad' },
 ];
 
+/** Commands the embedded database runs one at a time (its write lock): what a burst of writes queues on. */
+const WRITE_COMMANDS = /^(insert|update|delete|findAndModify)\b/;
+
 /** The measured mix; every request's time goes into `stats`, anything unexpected is an error. */
 async function runSession(session, pool, deadline, stats, own) {
   const timed = async (kind, method, url, body, expected) => {
@@ -89,6 +130,11 @@ async function runSession(session, pool, deadline, stats, own) {
       (stats.kinds[kind] ??= []).push(ms);
     }
     if (method === 'PUT' && res.status === expected) stats.saveCommands.push(res.commands);
+    const names = res.commandList.split(' ').filter(Boolean);
+    const perKind = (stats.commands[kind] ??= { requests: 0, commands: 0, writes: 0 });
+    perKind.requests++;
+    perKind.commands += names.length;
+    perKind.writes += names.filter((n) => WRITE_COMMANDS.test(n)).length;
     if (res.status !== expected)
       stats.errors.push(`${kind} ${method} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
     return res.status === expected ? res.body : null;
@@ -145,7 +191,7 @@ async function startApi(uri, env) {
   const port = await findFreePort();
   // BENCH_LOAD_API_LOG=file appends every instance's request log there (to see where time goes).
   const log = process.env.BENCH_LOAD_API_LOG ? fs.openSync(process.env.BENCH_LOAD_API_LOG, 'a') : 'ignore';
-  const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
+  const child = spawn(process.execPath, [API_MAIN], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), MONGODB_URI: uri, WEB_ROOT: ROOT },
     stdio: ['ignore', log, 'inherit'],
@@ -153,6 +199,7 @@ async function startApi(uri, env) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const api = {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -207,18 +254,25 @@ function startProxy(targets) {
   );
 }
 
-async function loadRun(label, baseUrl, pool) {
+async function loadRun(label, baseUrl, pool, cpuPids) {
   const sessions = [];
   for (let i = 0; i < SESSIONS; i++) {
     const s = new Session(baseUrl);
     await s.login(`bench${i % USERS}`);
     sessions.push(s);
   }
-  const stats = { times: [], errors: [], kinds: {}, saveCommands: [] };
+  const stats = { times: [], errors: [], kinds: {}, saveCommands: [], commands: {} };
   const started = Date.now();
   const deadline = started + DURATION_S * 1000;
+  const cpuBefore = { api: cpuMsOfTrees(cpuPids.api), db: cpuMsOfTrees(cpuPids.db), load: process.cpuUsage() };
   await Promise.all(sessions.map((s, i) => runSession(s, pool, deadline, stats, pool[i % pool.length])));
   const elapsedS = (Date.now() - started) / 1000;
+  const load = process.cpuUsage(cpuBefore.load);
+  const cpu = {
+    api: cpuMsOfTrees(cpuPids.api) - cpuBefore.api,
+    db: cpuMsOfTrees(cpuPids.db) - cpuBefore.db,
+    load: (load.user + load.system) / 1000,
+  };
   const sorted = stats.times.sort((a, b) => a - b);
   const row = {
     label,
@@ -228,6 +282,7 @@ async function loadRun(label, baseUrl, pool) {
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     errors: stats.errors.length,
+    cpuPerRequest: Object.fromEntries(Object.entries(cpu).map(([k, ms]) => [k, ms / sorted.length])),
     saveCommands: stats.saveCommands.length ? Math.max(...stats.saveCommands) : NaN,
     saveCommandsMean: stats.saveCommands.reduce((a, b) => a + b, 0) / stats.saveCommands.length,
     saveP50: percentile(
@@ -250,6 +305,10 @@ async function loadRun(label, baseUrl, pool) {
     ),
   };
   console.log(`  ${label}: ${row.requests} requests in ${elapsedS.toFixed(1)} s`);
+  const perKind = Object.entries(stats.commands).map(
+    ([kind, c]) => `${kind} ${(c.commands / c.requests).toFixed(1)} (${(c.writes / c.requests).toFixed(1)} writes)`,
+  );
+  console.log(`  database commands per request: ${perKind.join(', ')}`);
   if (stats.errors.length) console.log(`  first errors:\n    ${[...new Set(stats.errors)].slice(0, 8).join('\n    ')}`);
   return row;
 }
@@ -260,7 +319,7 @@ async function main() {
   const { seedDemoCatalog } = require(path.join(ROOT, 'api/dist/catalog-seed/seed-demo-catalog.js'));
   const { ensureDemoAdmin } = require(path.join(ROOT, 'api/dist/users/admin-bootstrap.js'));
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'curator-bench-load-'));
-  const db = await startFerretDb({ dataDir: path.join(tmp, 'db'), listen: '127.0.0.1:0' });
+  const db = await startFerretDb({ dataDir: path.join(tmp, 'db'), ...(DB_OVER_TCP ? { listen: '127.0.0.1:0' } : {}) });
   const uri = `${db.uri}bench_load`;
   const mediaDir = path.join(tmp, 'media');
   const env = {
@@ -289,18 +348,21 @@ async function main() {
     const pool = [];
     for (const id of ids) pool.push((await admin.request('GET', `/api/audio/${id}/`)).body);
 
-    console.log(`${SESSIONS} sessions for ${DURATION_S} s each run`);
-    rows.push(await loadRun('1 API instance', apis[0].baseUrl, pool));
+    console.log(
+      `${SESSIONS} sessions for ${DURATION_S} s each run; database over ${DB_OVER_TCP ? 'TCP' : 'a Unix socket'}`,
+    );
+    const pidsOf = (list) => ({ api: list.map((a) => a.pid), db: [db.pid] });
+    rows.push(await loadRun('1 API instance', apis[0].baseUrl, pool, pidsOf(apis)));
     await apis.shift().stop();
     // Two workers of one API (API_WORKERS=2): the first process hands each connection to a worker.
     apis.push(await startApi(uri, { ...env, API_WORKERS: '2' }));
-    rows.push(await loadRun('2 workers, 1 port', apis[0].baseUrl, pool));
+    rows.push(await loadRun('2 workers, 1 port', apis[0].baseUrl, pool, pidsOf(apis)));
     await apis.shift().stop();
     // Two separate API processes behind a round-robin proxy that runs in this (the load's) process.
     apis.push(await startApi(uri, env), await startApi(uri, env));
     const proxy = await startProxy(apis.map((a) => a.baseUrl));
     try {
-      rows.push(await loadRun('2 behind a proxy', proxy.url, pool));
+      rows.push(await loadRun('2 behind a proxy', proxy.url, pool, pidsOf(apis)));
     } finally {
       await proxy.close();
     }
@@ -311,12 +373,12 @@ async function main() {
   }
   const f = (n) => n.toFixed(1).padStart(8);
   console.log(
-    `\n${'setup'.padEnd(20)} | requests |   req/s |     p50 |     p95 |     p99 | errors | save p50 | db commands per save (mean, max)`,
+    `\n${'setup'.padEnd(20)} | requests |   req/s |     p50 |     p95 |     p99 | errors | save p50 | db commands per save (mean, max) | CPU ms per request: API, database, load`,
   );
-  console.log('-'.repeat(118));
+  console.log('-'.repeat(158));
   for (const r of rows)
     console.log(
-      `${r.label.padEnd(20)} | ${String(r.requests).padStart(8)} |${f(r.rps)} |${f(r.p50)} |${f(r.p95)} |${f(r.p99)} | ${String(r.errors).padStart(6)} |${f(r.saveP50)} | ${r.saveCommandsMean.toFixed(1)}, ${r.saveCommands}`,
+      `${r.label.padEnd(20)} | ${String(r.requests).padStart(8)} |${f(r.rps)} |${f(r.p50)} |${f(r.p95)} |${f(r.p99)} | ${String(r.errors).padStart(6)} |${f(r.saveP50)} | ${`${r.saveCommandsMean.toFixed(1)}, ${r.saveCommands}`.padEnd(32)} | ${[r.cpuPerRequest.api, r.cpuPerRequest.db, r.cpuPerRequest.load].map((ms) => ms.toFixed(2)).join(', ')}`,
     );
   console.log(`(milliseconds; mix per run: ${rows.map((r) => JSON.stringify(r.mix)).join(' / ')})`);
   process.exit(rows.some((r) => r.errors > 0) ? 1 : 0);
