@@ -26,7 +26,16 @@ type Recipe = {
   /** Range of the tapped tempo in BPM. */
   bpm: [number, number];
   make: (bpm: number, random: Random) => Omit<TrackSpec, 'seed' | 'durationS' | 'tempoBpm'>;
+  /** Tracks in each half (default TRACKS_PER_RECIPE): more for the kinds that need many balances to be seen. */
+  count?: number;
 };
+
+/** Tracks per recipe in each half. */
+const TRACKS_PER_RECIPE = 2;
+/** Tracks per recipe of the balances that trackers miss now and then: two would rarely show a miss. */
+const EXTRA_TRACKS_PER_RECIPE = 6;
+/** Seed offset of a recipe's tracks beyond TRACKS_PER_RECIPE, so that no seed of the first ones moves. */
+const EXTRA_SEED_OFFSET = 1_000_003;
 
 /** Groove recipes; each half draws its own tempo and details from its own seeds. */
 const RECIPES: Recipe[] = [
@@ -472,6 +481,7 @@ const RECIPES: Recipe[] = [
   // swing with a late off-beat hat and few kicks, drums only on the downbeat or entering late, soft ballads.
   {
     name: 'and-kick-mix',
+    count: EXTRA_TRACKS_PER_RECIPE,
     category: 'syncopation',
     bpm: [88, 128],
     make: (_, r) => ({
@@ -485,6 +495,7 @@ const RECIPES: Recipe[] = [
   },
   {
     name: 'and-kick-soft-snare',
+    count: EXTRA_TRACKS_PER_RECIPE,
     category: 'syncopation',
     bpm: [92, 124],
     make: (_, r) => ({
@@ -498,6 +509,7 @@ const RECIPES: Recipe[] = [
   },
   {
     name: 'syncopated-dark',
+    count: EXTRA_TRACKS_PER_RECIPE,
     category: 'syncopation',
     bpm: [86, 120],
     make: (_, r) => ({
@@ -514,6 +526,7 @@ const RECIPES: Recipe[] = [
   },
   {
     name: 'swing-offbeat-hat',
+    count: EXTRA_TRACKS_PER_RECIPE,
     category: 'swing',
     bpm: [84, 140],
     make: (_, r) => ({
@@ -527,6 +540,7 @@ const RECIPES: Recipe[] = [
   },
   {
     name: 'swing-ride',
+    count: EXTRA_TRACKS_PER_RECIPE,
     category: 'swing',
     bpm: [96, 170],
     make: (_, r) => ({
@@ -541,6 +555,7 @@ const RECIPES: Recipe[] = [
   },
   {
     name: 'swing-soft-kit',
+    count: EXTRA_TRACKS_PER_RECIPE,
     category: 'swing',
     bpm: [80, 132],
     make: (_, r) => ({
@@ -555,6 +570,7 @@ const RECIPES: Recipe[] = [
   },
   {
     name: 'late-downbeat',
+    count: EXTRA_TRACKS_PER_RECIPE,
     category: 'intro',
     bpm: [64, 112],
     make: (_, r) => ({
@@ -567,6 +583,7 @@ const RECIPES: Recipe[] = [
   },
   {
     name: 'downbeat-pads',
+    count: EXTRA_TRACKS_PER_RECIPE,
     category: 'ambient',
     bpm: [60, 100],
     make: (_, r) => ({
@@ -579,6 +596,7 @@ const RECIPES: Recipe[] = [
   },
   {
     name: 'ballad-dark',
+    count: EXTRA_TRACKS_PER_RECIPE,
     category: 'slow',
     bpm: [55, 75],
     make: (_, r) => ({
@@ -594,6 +612,7 @@ const RECIPES: Recipe[] = [
   },
   {
     name: 'ballad-late',
+    count: EXTRA_TRACKS_PER_RECIPE,
     category: 'slow',
     bpm: [58, 75],
     make: (_, r) => ({
@@ -606,23 +625,39 @@ const RECIPES: Recipe[] = [
       humanizeMs: r.between(4, 10),
     }),
   },
+  {
+    name: 'shuffle-loud-hats',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'swing',
+    bpm: [84, 140],
+    make: (_, r) => ({
+      pattern: r.pick(['shuffle', 'backbeat', 'swing-offbeat-hat'] as const),
+      swingRatio: r.between(0.56, 0.66),
+      kitTone: r.pick(['classic', 'garage', 'boom', 'thin'] as const),
+      hatGainDb: r.between(6, 12),
+      kickGainDb: r.between(-9, -3),
+      snareGainDb: r.between(-12, -6),
+      humanizeMs: r.between(0, 6),
+    }),
+  },
 ];
 
 /** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
 const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7_000_003 };
 
-/** Tracks per recipe in each half. */
-const TRACKS_PER_RECIPE = 2;
-
 /**
- * The beat-tracking set for one half: two tracks per recipe (68 grooves, 55–185 BPM), 136 tracks.
+ * The beat-tracking set for one half: two tracks per recipe, six for the eleven recipes of other balances (69 grooves,
+ * 55–185 BPM), 182 tracks.
  * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
  */
 export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {
   const base = HALF_SEEDS[half];
   return RECIPES.flatMap((recipe, i) =>
-    Array.from({ length: TRACKS_PER_RECIPE }, (_, k) => {
-      const seed = base + (i * TRACKS_PER_RECIPE + k) * 7919;
+    Array.from({ length: recipe.count ?? TRACKS_PER_RECIPE }, (_, k) => {
+      const seed =
+        k < TRACKS_PER_RECIPE
+          ? base + (i * TRACKS_PER_RECIPE + k) * 7919
+          : base + EXTRA_SEED_OFFSET + (i * 16 + k) * 7919;
       const random = createRandom(seed ^ 0x5bd1e995);
       const tempoBpm = Math.round(random.between(recipe.bpm[0], recipe.bpm[1]) * 10) / 10;
       const hatGainDb = Math.round(random.between(-3, 9));
