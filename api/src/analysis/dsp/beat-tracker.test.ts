@@ -262,7 +262,7 @@ describe('swing, syncopated kicks and sparse intros with other sounds', () => {
   });
 });
 
-describe('kicks on the "and" under a soft snare on 2 and 4', () => {
+describe('a soft snare on 2 and 4: kicks on the "and", and a shuffle under loud hats', () => {
   it('puts the beat on a snare 4 dB down, not on kicks on most "and"s under eighth hats', () => {
     const spec: TrackSpec = {
       seed: 1306,
@@ -271,6 +271,24 @@ describe('kicks on the "and" under a soft snare on 2 and 4', () => {
       pattern: 'and-kick',
       kitTone: 'garage',
       snareGainDb: -4,
+    };
+    const { track, analysis } = analyse(spec);
+    expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+    expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('keeps a shuffle under loud hats and a very soft kit on the beat, though a kick on the "and" of 3 alternates', () => {
+    const spec: TrackSpec = {
+      seed: 50005,
+      durationS: 20,
+      tempoBpm: 124,
+      pattern: 'shuffle',
+      swingRatio: 0.586,
+      kitTone: 'classic',
+      hatGainDb: 8.53,
+      kickGainDb: -6.5,
+      snareGainDb: -11.44,
+      humanizeMs: 2.17,
     };
     const { track, analysis } = analyse(spec);
     expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);

@@ -1,5 +1,5 @@
 import { streamMonoPcm } from './decode-audio';
-import { findSwingOffset, measureBackbeat, peakNear } from './meter-cues';
+import { findOffbeatPosition, findSwingOffset, measureBackbeat, peakNear } from './meter-cues';
 import { computeOnsetBands, type OnsetBands, OnsetStream } from './onset-envelope';
 import { estimateTempo, PRIOR_CENTRE_BPM, refineLag } from './tempo';
 
@@ -81,6 +81,12 @@ const BACKBEAT_HOLD = { strength: 0.8, ratio: 1.5 };
  * backbeat that sat on the beats.
  */
 const SOFT_BACKBEAT_SHIFT = { ratio: 4, gain: 0.125, floor: 0.02 };
+/**
+ * Off-beats this late in the beat (fraction) or later are swung eighths, so the grid already holds the beat and a soft
+ * backbeat shift is not made: a kick on the "and" of 3 under a very soft snare alternates half-way too. Straight
+ * eighths sit at 0.5; 0.54-0.57 did alike on the tuning half.
+ */
+const SWUNG_OFFBEAT_MIN = 0.55;
 /** Tempi a listener can tap: variants outside are not offered. */
 export const TAPPABLE_BPM: readonly [number, number] = [40, 220];
 /**
@@ -349,7 +355,7 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
   if (tuning.swingShift) beatFrames = moveOffSwungOffbeats(envelope, beatFrames);
   const unshifted = beatFrames;
   if (tuning.backbeatShift !== undefined)
-    beatFrames = alignToBackbeat(beatSource, snare, beatFrames, tuning.backbeatShift);
+    beatFrames = alignToBackbeat(beatSource, envelope, snare, beatFrames, tuning.backbeatShift);
   // A grid the backbeat has just moved stays: kicks may fall on the "and" when the snare marks 2 and 4.
   if (tuning.kickShift && beatFrames === unshifted)
     beatFrames = alignToKicks(kick, snare, beatFrames, tuning.kickShift);
@@ -442,11 +448,13 @@ function measureAlternation(signal: Float32Array, beatFrames: number[]): { alter
 }
 
 /**
- * Beats moved by half a period, onto the onset peak nearest each half-way point, when the snare/clap backbeat
+ * Beats moved by half a period, onto the `beatSource` peak nearest each half-way point, when the snare/clap backbeat
  * alternates more clearly there than on the beats by `threshold` of the band's level, or much more clearly
- * (SOFT_BACKBEAT_SHIFT): kicks on the "and" pull the tracker onto the off-beats.
+ * (SOFT_BACKBEAT_SHIFT) while the onsets between the beats (`envelope`, whole spectrum) are not swung: kicks on the
+ * "and" pull the tracker onto the off-beats.
  */
 function alignToBackbeat(
+  beatSource: Float32Array,
   envelope: Float32Array,
   snare: Float32Array,
   beatFrames: number[],
@@ -456,14 +464,16 @@ function alignToBackbeat(
   const halfway = beatFrames.slice(1).map((frame, i) => {
     const centre = round((frame + beatFrames[i]) / 2);
     let best = centre;
-    for (let k = max(0, centre - 3); k <= min(envelope.length - 1, centre + 3); k++)
-      if (envelope[k] > envelope[best]) best = k;
+    for (let k = max(0, centre - 3); k <= min(beatSource.length - 1, centre + 3); k++)
+      if (beatSource[k] > beatSource[best]) best = k;
     return best;
   });
   const [there, here] = [measureAlternation(snare, halfway), measureAlternation(snare, beatFrames)];
   const gain = (there.alternation - here.alternation) / (there.level + here.level + 1e-9);
   const { ratio, gain: softGain, floor: alternationFloor } = SOFT_BACKBEAT_SHIFT;
-  const isSoftBackbeat = there.alternation >= ratio * (here.alternation + alternationFloor) && gain > softGain;
+  const isSwung = () => findOffbeatPosition(envelope, beatFrames) >= SWUNG_OFFBEAT_MIN;
+  const isSoftBackbeat =
+    there.alternation >= ratio * (here.alternation + alternationFloor) && gain > softGain && !isSwung();
   return gain > threshold || isSoftBackbeat ? halfway : beatFrames;
 }
 

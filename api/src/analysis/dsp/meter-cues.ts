@@ -87,3 +87,12 @@ export function findSwingOffset(envelope: Float32Array, beatFrames: number[]): n
   const isEarlyPeak = fraction <= SWING_EARLY_MAX && profile[best] >= SWING_PEAK_SHARE * profile[0];
   return isEarlyPeak && halfway < SWING_HALFWAY_SHARE * profile[best] ? fraction : 0;
 }
+
+/** Position (fraction of the beat, 0.3–0.7) of the strongest onsets between the grid points of `beatFrames`. */
+export function findOffbeatPosition(envelope: Float32Array, beatFrames: number[]): number {
+  const bins = 50;
+  const profile = measureBeatProfile(envelope, beatFrames, bins);
+  let best = round(0.3 * bins);
+  for (let b = best; b <= round(0.7 * bins); b++) if (profile[b] > profile[best]) best = b;
+  return best / bins;
+}
