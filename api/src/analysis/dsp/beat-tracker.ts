@@ -96,6 +96,13 @@ export const TAPPABLE_BPM: readonly [number, number] = [40, 220];
 const SLOWEST_UNMARKED_BPM = 70;
 /** Weight of the ×3/4 and ×4/3 variants (a pulse of dotted notes against the beat, or the beat against one). */
 const DOTTED_SUPPORT = 0.05;
+/**
+ * Accents on every other beat of the slower level (strong and empty beats alternating by at least `alternation` of
+ * their mean) mark only the bar, as kicks on the downbeat alone under pads do: the slower level is no pulse either,
+ * and a move to it below `slowestBpm` (a tempo rare outside ballads, whose backbeat fills the beats) is refused.
+ * Chosen on the tuning half: alternations 0.8-1.2 and 58-65 BPM did alike; 70 BPM kept a 67-BPM track at double.
+ */
+const BAR_ONLY = { alternation: 1, slowestBpm: 60 };
 /** Fastest tempo the level decision may move to. */
 const FASTEST_BEAT_BPM = 200;
 /** Slowest tempo the level decision may move to. */
@@ -334,7 +341,7 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
     return backbeatOf(other()) * BACKBEAT_HOLD.ratio <= backbeat;
   };
   if (slowerRatio < tuning.slower) {
-    if (!holdsBackbeat(() => slowerFrames))
+    if (!holdsBackbeat(() => slowerFrames) && !isMarkingBarsOnly(feature, slowerFrames, bpmOf(slowerPeriod)))
       [periodFrames, beatFrames, margin] = [slowerPeriod, slowerFrames, tuning.slower - slowerRatio];
   } else if (
     bpmOf(fasterPeriod) <= FASTEST_BEAT_BPM &&
@@ -445,6 +452,13 @@ function measureAlternation(signal: Float32Array, beatFrames: number[]): { alter
   });
   const [even, odd] = [sums[0] / counts[0], sums[1] / counts[1]];
   return { alternation: Math.abs(even - odd), level: (even + odd) / 2 };
+}
+
+/** True when `accent` marks only every other beat of `slowerFrames` at a tempo below BAR_ONLY.slowestBpm. */
+function isMarkingBarsOnly(accent: Float32Array, slowerFrames: number[], slowerBpm: number): boolean {
+  if (slowerFrames.length < 5 || slowerBpm >= BAR_ONLY.slowestBpm) return false;
+  const { alternation, level } = measureAlternation(accent, slowerFrames);
+  return alternation >= BAR_ONLY.alternation * level;
 }
 
 /**
