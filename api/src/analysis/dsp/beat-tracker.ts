@@ -103,6 +103,11 @@ const DOTTED_SUPPORT = 0.05;
  * Chosen on the tuning half: alternations 0.8-1.2 and 58-65 BPM did alike; 70 BPM kept a 67-BPM track at double.
  */
 const BAR_ONLY = { alternation: 1, slowestBpm: 60 };
+/**
+ * A beat whose onset strength is below this share of the strong beats' (90th percentile) has no onset of its own.
+ * Chosen on the tuning half: 0.25 did best (0.1 moved next to nothing, 0.5 evened out soft snares).
+ */
+const UNMARKED_BEAT_SHARE = 0.25;
 /** Fastest tempo the level decision may move to. */
 const FASTEST_BEAT_BPM = 200;
 /** Slowest tempo the level decision may move to. */
@@ -366,6 +371,7 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
   // A grid the backbeat has just moved stays: kicks may fall on the "and" when the snare marks 2 and 4.
   if (tuning.kickShift && beatFrames === unshifted)
     beatFrames = alignToKicks(kick, snare, beatFrames, tuning.kickShift);
+  beatFrames = evenOutUnmarkedBeats(beatSource, beatFrames);
   if (tuning.extend) beatFrames = extendToSound(beatFrames, findSoundSpan(envelope));
   const tempoBpm = bpmOf(periodFrames);
   const chosenConfidence = max(0.05, min(0.95, 0.5 + margin));
@@ -564,4 +570,25 @@ function alignToKicks(
   const here = measureAlternation(snare, beatFrames);
   const isHeldByBackbeat = here.alternation >= keepBackbeat * here.level;
   return !isHeldByBackbeat && meanAt(kick, halfway) >= ratio * meanAt(kick, beatFrames) ? halfway : beatFrames;
+}
+
+/**
+ * Beats without an onset of their own (below UNMARKED_BEAT_SHARE) placed evenly between the nearest beats that have
+ * one: a listener keeps the pulse steady through the silent beats between kicks on the downbeat, where the beat chain
+ * otherwise wanders by up to 100 ms.
+ */
+function evenOutUnmarkedBeats(signal: Float32Array, beatFrames: number[]): number[] {
+  if (beatFrames.length < 3) return beatFrames;
+  const strengths = beatFrames.map((f) => peakNear(signal, f));
+  const sorted = [...strengths].sort((a, b) => a - b);
+  const threshold = UNMARKED_BEAT_SHARE * sorted[floor(0.9 * (sorted.length - 1))];
+  const out = beatFrames.slice();
+  let last = -1;
+  for (let i = 0; i < beatFrames.length; i++) {
+    if (strengths[i] < threshold) continue;
+    for (let k = last + 1; last >= 0 && k < i; k++)
+      out[k] = round(beatFrames[last] + ((beatFrames[i] - beatFrames[last]) * (k - last)) / (i - last));
+    last = i;
+  }
+  return out;
 }
