@@ -113,6 +113,18 @@ describe('the database cost of the workspace writes', () => {
     }
   });
 
+  // A create with an empty name reads the beats to pick beat#N and writes the beat with its name's
+  // claim: one write, where a naming turn on the audio took two more.
+  it('creates a beat#N in 4 commands (session, audio, beats, beat) with one write, holding the lock', async () => {
+    await writer(t).post(`/api/audio/${id}/lock/`).expect(200);
+    const res = await writer(t)
+      .post('/api/beats/', { name: '', music_canonical_id: id, audio_type: 'music', offsets: [6] })
+      .expect(201);
+    expect(res.body.name).toMatch(/^beat#\d+$/);
+    expect(await measure('create beat#N', Promise.resolve(res))).toBeLessThanOrEqual(4);
+    expect(paths['create beat#N'].split(' ')).toEqual(['find:sessions', 'find:audios', 'find:beats', 'insert:beats']);
+  });
+
   // A refresh moves only the expiry, which the in-memory list does not follow: nothing to record.
   it('refreshes the lock in 2 commands (session, audio)', async () => {
     await writer(t).post(`/api/audio/${id}/lock/`).expect(200);

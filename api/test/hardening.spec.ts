@@ -14,8 +14,8 @@ describe('hardening', () => {
   let t: TestApp;
   const mediaDir = mkdtempSync(join(tmpdir(), 'curator-hardening-media-'));
   const webRoot = mkdtempSync(join(tmpdir(), 'curator-hardening-web-'));
-  const audios = buildWorkspaceAudios(3, 91);
-  const [music, second, third] = audios;
+  const audios = buildWorkspaceAudios(4, 91);
+  const [music, second, third, fourth] = audios;
   const w = () => writer(t);
   const beatsOf = async (id: string): Promise<Array<{ name: string; done: boolean }>> =>
     (await t.agent.get('/api/beats/').query({ music_canonical_id: id }).expect(200)).body;
@@ -91,6 +91,33 @@ describe('hardening', () => {
     const names = (await beatsOf(second.music_canonical_id)).map((b) => b.name).sort();
     expect(new Set(names).size).toBe(10);
     expect(names).toEqual(Array.from({ length: 10 }, (_, i) => `beat#${i + 1}`).sort());
+  });
+
+  it('names a create beat#N after the beat count again once the beat that had that name was renamed', async () => {
+    const id = fourth.music_canonical_id;
+    const create = async () =>
+      (await w().post('/api/beats/', { name: '', music_canonical_id: id, audio_type: 'music' }).expect(201)).body as {
+        id: string;
+        name: string;
+        version: number;
+      };
+    const first = await create();
+    const second = await create();
+    expect([first.name, second.name]).toEqual(['beat#1', 'beat#2']);
+    await w()
+      .put(`/api/beats/${second.id}/`, {
+        name: 'intro',
+        music_canonical_id: id,
+        audio_type: 'music',
+        done: false,
+        type: 'manual',
+        offsets: [6],
+        version: second.version,
+      })
+      .expect(200);
+    await w().del(`/api/beats/${first.id}/`).expect(204);
+    // One beat ("intro"), and no beat is called beat#2 any more.
+    expect((await create()).name).toBe('beat#2');
   });
 
   it('refuses to create a beat already done: approval goes through toggle_beats_done only', async () => {

@@ -199,10 +199,6 @@ export class Audio {
   @Prop({ type: Date, default: null })
   edit_touched_at?: Date | null;
 
-  /** Someone is naming a new beat#N of this audio until then: parallel creates take turns. */
-  @Prop({ type: Date, default: null })
-  beat_naming_until?: Date | null;
-
   /** Tag texts as the tag list spells them. */
   @Prop({ type: [String], default: [] })
   tags!: string[];

@@ -15,6 +15,13 @@ export class Beat {
   @Prop({ type: String, required: true })
   name!: string;
 
+  /**
+   * `<audio>/<name>` on a beat the server named beat#N, until the beat is renamed: unique, so two parallel creates
+   * that picked the same N cannot both be written (see BEAT_NAME_CLAIM_INDEX). Never sent to clients.
+   */
+  @Prop({ type: String, required: false })
+  name_claim?: string;
+
   /** From the audio's is_original_sound, not from the client. */
   @Prop({ type: String, required: true })
   audio_type!: AudioType;
@@ -65,5 +72,11 @@ export class Beat {
 export const BeatSchema = SchemaFactory.createForClass(Beat);
 BeatSchema.index({ music_canonical_id: 1, created_at: 1, _id: 1 });
 BeatSchema.index({ music_canonical_id: 1, type: 1 });
+/**
+ * Unique among the beats that have a claim: sparse for MongoDB; FerretDB's SQLite index ignores the option, and
+ * a missing field is NULL there, which a unique index lets repeat.
+ */
+export const BEAT_NAME_CLAIM_INDEX = { name_claim: 1 } as const;
+BeatSchema.index(BEAT_NAME_CLAIM_INDEX, { unique: true, sparse: true });
 
 export type BeatRecord = Beat;

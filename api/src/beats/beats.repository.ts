@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
 
+import { isDuplicateKeyError } from '../common/duplicate-key';
 import { ListQueries, type ListQuery } from '../persistence/list-query';
 import { Beat, BeatRecord } from './beat.schema';
 
@@ -10,8 +11,18 @@ const toObjectId = (id: string): Types.ObjectId | null =>
   /^[0-9a-f]{24}$/i.test(id) && isValidObjectId(id) ? new Types.ObjectId(id) : null;
 
 export type BeatChanges = Partial<
-  Omit<BeatRecord, '_id' | 'version' | 'created_at' | 'created_by' | 'music_canonical_id'>
+  Omit<BeatRecord, '_id' | 'version' | 'created_at' | 'created_by' | 'music_canonical_id' | 'name_claim'>
 >;
+
+/** The claim a server-picked name beat#N holds while the beat keeps it (Beat.name_claim). */
+export const claimOfBeatName = (musicCanonicalId: string, name: string) => `${musicCanonicalId}/${name}`;
+
+/** The update of `changes`: a write that names the beat drops its claim, whose only use is at creation. */
+const updateOf = (changes: BeatChanges) => ({
+  $set: changes,
+  $inc: { version: 1 },
+  ...(changes.name !== undefined ? { $unset: { name_claim: 1 } } : {}),
+});
 
 /** What the approvals page reads of a done beat. */
 const DONE_ROW_FIELDS = { _id: 1, music_canonical_id: 1, done_at: 1, done_by: 1, segments_info: 1 } as const;
@@ -42,9 +53,23 @@ export class BeatsRepository {
     return _id ? this.beats.findOne({ _id }).lean<BeatRecord>().exec() : Promise.resolve(null);
   }
 
-  async insert(record: Omit<BeatRecord, '_id'>): Promise<BeatRecord> {
+  async insert(record: Omit<BeatRecord, '_id' | 'name_claim'>): Promise<BeatRecord> {
     const made = await this.beats.create(record);
     return made.toObject() as BeatRecord;
+  }
+
+  /** Inserts a beat the server named, holding its name's claim; null when another beat holds that claim. */
+  async insertClaimingName(record: Omit<BeatRecord, '_id' | 'name_claim'>): Promise<BeatRecord | null> {
+    try {
+      const made = await this.beats.create({
+        ...record,
+        name_claim: claimOfBeatName(record.music_canonical_id, record.name),
+      });
+      return made.toObject() as BeatRecord;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return null;
+      throw error;
+    }
   }
 
   /**
@@ -59,26 +84,20 @@ export class BeatsRepository {
     const _id = toObjectId(target.id);
     if (!_id) return Promise.resolve(null);
     const filter = { _id, music_canonical_id: target.musicCanonicalId, version: target.version, done: target.done };
-    return this.beats
-      .findOneAndUpdate(filter, { $set: changes, $inc: { version: 1 } }, { new: false })
-      .lean<BeatRecord>()
-      .exec();
+    return this.beats.findOneAndUpdate(filter, updateOf(changes), { new: false }).lean<BeatRecord>().exec();
   }
 
   /** Applies the changes whatever the version, raising it; answers the beat as it was before, or null when gone. */
   update(id: string, changes: BeatChanges): Promise<BeatRecord | null> {
     const _id = toObjectId(id);
     if (!_id) return Promise.resolve(null);
-    return this.beats
-      .findOneAndUpdate({ _id }, { $set: changes, $inc: { version: 1 } }, { new: false })
-      .lean<BeatRecord>()
-      .exec();
+    return this.beats.findOneAndUpdate({ _id }, updateOf(changes), { new: false }).lean<BeatRecord>().exec();
   }
 
   /** Renames the beat only if it still has `from`, raising its version; answers it as it is now, or null. */
   renameIfNamed(id: Types.ObjectId, from: string, to: string): Promise<BeatRecord | null> {
     return this.beats
-      .findOneAndUpdate({ _id: id, name: from }, { $set: { name: to }, $inc: { version: 1 } }, { new: true })
+      .findOneAndUpdate({ _id: id, name: from }, updateOf({ name: to }), { new: true })
       .lean<BeatRecord>()
       .exec();
   }

@@ -8,7 +8,7 @@ import {
   nameNewBeat,
   validateOffsetList,
 } from '@curator/shared/domain';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 
 import { AudiosService } from '../audios/audios.service';
@@ -26,7 +26,11 @@ export const BEAT_MESSAGES = {
   OTHER_AUDIO: 'A beat cannot move to another audio',
   ID_MISMATCH: 'The id does not match the path',
   AUDIO_TYPE: "Does not match the audio's type:",
+  NAMING_BUSY: 'Too many beats are being named at once: try again',
 } as const;
+
+/** Names a create tries before giving up: far more than the creates one audio sees at once. */
+const MAX_BEAT_NAMING_ATTEMPTS = 50;
 
 export type BeatCreate = {
   name: string;
@@ -77,31 +81,48 @@ export class BeatsService {
    * creates get distinct names; derived fields come from the offsets only; a new beat is not done.
    */
   create(body: BeatCreate, username: string): Promise<BeatAnswer> {
-    const autoNamed = body.name.trim() === '';
     return this.edits.run(body.music_canonical_id, username, async (edit) => {
-      const audio = edit.audio;
-      const insert = async () => {
-        // Only an empty name is picked from the audio's beats (beat#N after their count).
-        const taken = autoNamed ? (await this.beats.findForAudio(body.music_canonical_id)).map((b) => b.name) : [];
-        const now = new Date();
-        return this.beats.insert({
-          music_canonical_id: body.music_canonical_id,
-          name: nameNewBeat(body.name, taken.length, taken),
-          type: body.type,
-          ...deriveBeatFields(body.offsets, audio, body.audio_type, body.type),
-          ...doneFields(false, username, now),
-          template_clips_media_id: body.template_clips_media_id ?? null,
-          version: 0,
-          created_by: username,
-          created_at: now,
-          updated_at: now,
-        });
-      };
-      const made = autoNamed ? await this.edits.inBeatNamingTurn(body.music_canonical_id, insert) : await insert();
+      const now = new Date();
+      const record = (name: string) => ({
+        music_canonical_id: body.music_canonical_id,
+        name,
+        type: body.type,
+        ...deriveBeatFields(body.offsets, edit.audio, body.audio_type, body.type),
+        ...doneFields(false, username, now),
+        template_clips_media_id: body.template_clips_media_id ?? null,
+        version: 0,
+        created_by: username,
+        created_at: now,
+        updated_at: now,
+      });
+      const made =
+        body.name.trim() === ''
+          ? await this.insertAutoNamed(body.music_canonical_id, record)
+          : await this.beats.insert(record(nameNewBeat(body.name, 0)));
       this.follow(edit, null, made);
       this.remember(made);
       return toBeatWire(made);
     });
+  }
+
+  /**
+   * A beat with an empty name becomes beat#N, N after the audio's beat count and past the names taken. The name's
+   * claim is unique, so of parallel creates that picked the same N one is written and the others move on to the
+   * next free N: one write each, and no turn to wait for.
+   */
+  private async insertAutoNamed(
+    musicCanonicalId: string,
+    record: (name: string) => Omit<BeatRecord, '_id' | 'name_claim'>,
+  ): Promise<BeatRecord> {
+    const taken = (await this.beats.findForAudio(musicCanonicalId)).map((b) => b.name);
+    const count = taken.length;
+    for (let attempt = 0; attempt < MAX_BEAT_NAMING_ATTEMPTS; attempt++) {
+      const name = nameNewBeat('', count, taken);
+      const made = await this.beats.insertClaimingName(record(name));
+      if (made) return made;
+      taken.push(name);
+    }
+    throw new ServiceUnavailableException(BEAT_MESSAGES.NAMING_BUSY);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { AudioDetail } from '@curator/shared/contract';
 import { formatLockedBy } from '@curator/shared/domain';
-import { HttpException, HttpStatus, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 
 import { deriveLockState, toAudioDetail } from '../audios/audio-view';
 import { AudiosRepository, type AudioView, type BeatCounts, type EditDelta } from '../audios/audios.repository';
@@ -53,10 +53,6 @@ function startEdit(view: AudioView, now: Date): { edit: AudioEdit; delta: EditDe
  * spans documents, so those writes then recount the audio (`runRecounting`): the recount stores its
  * figures only if no other recounting write ended since it began, and counts again otherwise.
  */
-/** How long a naming turn may last, and how often a create waiting for one asks again. */
-const BEAT_NAMING_TURN_MS = 5_000;
-const BEAT_NAMING_RETRY_MS = 20;
-
 @Injectable()
 export class AudioEditsService {
   constructor(
@@ -110,25 +106,6 @@ export class AudioEditsService {
       await this.counters.recount([musicCanonicalId]);
       return result;
     });
-  }
-
-  /**
-   * Runs `name` (read the beats, pick beat#N, insert) in the audio's naming turn, so parallel creates
-   * with an empty name see each other's beats and get distinct names. The turn is one conditional
-   * write on the audio, held at most BEAT_NAMING_TURN_MS (a crashed holder's turn runs out).
-   */
-  async inBeatNamingTurn<T>(musicCanonicalId: string, name: () => Promise<T>): Promise<T> {
-    for (const deadline = Date.now() + BEAT_NAMING_TURN_MS; ;) {
-      const now = this.clock.now();
-      if (await this.locks.claimBeatNaming(musicCanonicalId, now, new Date(now.getTime() + BEAT_NAMING_TURN_MS))) break;
-      if (Date.now() > deadline) throw new ServiceUnavailableException('Another beat is being named: try again');
-      await new Promise((resolve) => setTimeout(resolve, BEAT_NAMING_RETRY_MS));
-    }
-    try {
-      return await name();
-    } finally {
-      await this.locks.releaseBeatNaming(musicCanonicalId);
-    }
   }
 
   /** Why an edit could not begin: the audio is missing (404) or someone else holds a live lock (423). */

@@ -66,25 +66,6 @@ export class LocksRepository {
     return res.matchedCount > 0;
   }
 
-  /**
-   * Takes the turn to name a new beat of the audio until `until`, when nobody has it (or theirs ran
-   * out): one conditional write. False when someone else has it or the audio does not exist.
-   */
-  async claimBeatNaming(musicCanonicalId: string, now: Date, until: Date): Promise<boolean> {
-    const res = await this.audios
-      .updateOne(
-        { _id: musicCanonicalId, $or: [{ beat_naming_until: null }, { beat_naming_until: { $lte: now } }] },
-        { $set: { beat_naming_until: until } },
-      )
-      .exec();
-    return res.matchedCount > 0;
-  }
-
-  /** Gives the turn back (only the holder calls it, while its turn lasts). */
-  async releaseBeatNaming(musicCanonicalId: string): Promise<void> {
-    await this.audios.updateOne({ _id: musicCanonicalId }, { $set: { beat_naming_until: null } }).exec();
-  }
-
   /** Clears the lock whoever holds it; false when the audio does not exist. */
   async clearLock(musicCanonicalId: string): Promise<boolean> {
     const res = await this.audios

@@ -20,7 +20,7 @@ const OBSERVED: Record<string, Observed> = {
   audios: {
     // A lock refresh moves only its expiry: lists keep the expiry the lock was taken with and ask
     // the database about a lock that ran out by their copy (AudiosService.list).
-    unlisted: new Set(['edits_in_flight', 'edit_touched_at', 'beat_naming_until', 'lock_expires_at']),
+    unlisted: new Set(['edits_in_flight', 'edit_touched_at', 'lock_expires_at']),
   },
   // The approvals page: done beats and approved templates.
   beats: {
@@ -170,8 +170,10 @@ function neverARow(stream: string, query: PlannedQuery, result: unknown): boolea
   if (isRow.test(before)) return false;
   if (query.op === 'findOneAndDelete') return true;
   const update = query.getUpdate() as Record<string, unknown> | null;
-  if (!update || Object.keys(update).some((op) => op !== '$set' && op !== '$inc')) return false;
-  return !isRow.test({ ...before, ...((update.$set as Record<string, unknown> | undefined) ?? {}) });
+  if (!update || Object.keys(update).some((op) => op !== '$set' && op !== '$inc' && op !== '$unset')) return false;
+  const after: Record<string, unknown> = { ...before, ...((update.$set as Record<string, unknown> | undefined) ?? {}) };
+  for (const field of Object.keys((update.$unset as Record<string, unknown> | undefined) ?? {})) delete after[field];
+  return !isRow.test(after);
 }
 
 async function findIds(model: Model<unknown>, filter: Record<string, unknown>): Promise<string[]> {
