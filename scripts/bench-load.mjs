@@ -227,18 +227,24 @@ function startProxy(targets) {
   let next = 0;
   const server = http.createServer((req, res) => {
     const target = new URL(targets[next++ % targets.length]);
-    const upstream = http.request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
-      (up) => {
-        res.writeHead(up.statusCode, up.headers);
-        up.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-      res.end('{"detail":"Bad gateway"}');
-    });
-    req.pipe(upstream);
+    const send = (retried) => {
+      const upstream = http.request(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
+        (up) => {
+          res.writeHead(up.statusCode, up.headers);
+          up.pipe(res);
+        },
+      );
+      upstream.on('error', (err) => {
+        // A kept-alive socket the API closed as it was reused: a read is sent again once (Node's advice for reusedSocket).
+        if (!retried && upstream.reusedSocket && err.code === 'ECONNRESET' && req.method === 'GET') return send(true);
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+        res.end('{"detail":"Bad gateway"}');
+      });
+      if (req.method === 'GET') upstream.end();
+      else req.pipe(upstream);
+    };
+    send(false);
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
