@@ -640,14 +640,33 @@ const RECIPES: Recipe[] = [
       humanizeMs: r.between(0, 6),
     }),
   },
+  {
+    name: 'swing-pushed-stabs',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'swing',
+    bpm: [76, 132],
+    make: (_, r) => ({
+      pattern: r.pick(['twelve-eight', 'triplet-shuffle', 'jazz'] as const),
+      swingRatio: 2 / 3,
+      kitTone: r.pick(['classic', 'dark', 'garage', 'clap', 'boom', 'brush'] as const),
+      hatGainDb: r.between(0, 12),
+      snareGainDb: r.between(-9, 0),
+      kickGainDb: r.between(-6, 3),
+      bassPositions: [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5],
+      bassWalk: true,
+      stabPositions: [1.5, 3.5],
+      stabGainDb: r.between(0, 6),
+      humanizeMs: r.between(8, 20),
+    }),
+  },
 ];
 
 /** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
 const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7_000_003 };
 
 /**
- * The beat-tracking set for one half: two tracks per recipe, six for the eleven recipes of other balances (69 grooves,
- * 55–185 BPM), 182 tracks.
+ * The beat-tracking set for one half: two tracks per recipe, six for the twelve recipes of other balances (70 grooves,
+ * 55–185 BPM), 188 tracks.
  * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
  */
 export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {
