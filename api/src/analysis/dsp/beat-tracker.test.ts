@@ -277,6 +277,21 @@ describe('a soft snare on 2 and 4: kicks on the "and", and a shuffle under loud 
     expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('keeps the beat where the snare backbeat moved it, not back on kicks on every "and" (dark kit, loud hats)', () => {
+    const spec: TrackSpec = {
+      seed: 1601,
+      durationS: 20,
+      tempoBpm: 91,
+      pattern: 'offbeat-kick',
+      kitTone: 'dark',
+      hatGainDb: 6.5,
+      kickGainDb: -1,
+    };
+    const { track, analysis } = analyse(spec);
+    expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+    expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('keeps a shuffle under loud hats and a very soft kit on the beat, though a kick on the "and" of 3 alternates', () => {
     const spec: TrackSpec = {
       seed: 50005,
