@@ -237,9 +237,13 @@ function startProxy(targets) {
       );
       upstream.on('error', (err) => {
         // A kept-alive socket the API closed as it was reused: a read is sent again once (Node's advice for reusedSocket).
-        if (!retried && upstream.reusedSocket && err.code === 'ECONNRESET' && req.method === 'GET') return send(true);
+        if (!retried && upstream.reusedSocket && req.method === 'GET' && !res.headersSent) return send(true);
         if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-        res.end('{"detail":"Bad gateway"}');
+        res.end(
+          JSON.stringify({
+            detail: `Bad gateway: ${err.code ?? err.message}${upstream.reusedSocket ? ' (reused socket)' : ''}`,
+          }),
+        );
       });
       if (req.method === 'GET') upstream.end();
       else req.pipe(upstream);
