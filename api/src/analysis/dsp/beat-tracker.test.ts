@@ -324,3 +324,23 @@ describe('drums only on the downbeat under pads', () => {
     }
   });
 });
+
+describe('a pulse slower than anyone taps', () => {
+  it('is taken an octave up: the chosen tempo and every variant can be tapped (a kick on 1 of some bars, under pads)', () => {
+    const { track, analysis } = analyse({
+      seed: 8037392,
+      durationS: 30,
+      tempoBpm: 79.4,
+      pattern: 'downbeat-sparse',
+      kitTone: 'dark',
+      drumGainDb: -8.14,
+      padGainDb: 6.78,
+      reverbWet: 0.32,
+    });
+    expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+    for (const variant of analysis.variants) {
+      expect(variant.bpm).toBeGreaterThanOrEqual(TAPPABLE_BPM[0]);
+      expect(variant.bpm).toBeLessThanOrEqual(TAPPABLE_BPM[1]);
+    }
+  });
+});

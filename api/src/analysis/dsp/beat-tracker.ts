@@ -364,6 +364,19 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
     if (there >= BACKBEAT_HOLD.strength && there >= BACKBEAT_HOLD.ratio * here)
       [periodFrames, beatFrames] = [fasterNow, fasterFrames];
   }
+  // The chosen level is one a listener can tap (TAPPABLE_BPM): a slower pulse is taken an octave up, a faster one down.
+  for (let octaves = 0; octaves < 2 && bpmOf(periodFrames) < TAPPABLE_BPM[0]; octaves++) {
+    periodFrames = refineLag(acf, periodFrames / 2).lag;
+    beatFrames = findBeatFrames(beatSource, periodFrames);
+  }
+  for (
+    let octaves = 0;
+    octaves < 2 && bpmOf(periodFrames) > TAPPABLE_BPM[1] && 2 * periodFrames < acf.length;
+    octaves++
+  ) {
+    periodFrames = refineLag(acf, periodFrames * 2).lag;
+    beatFrames = findBeatFrames(beatSource, periodFrames);
+  }
   if (tuning.swingShift) beatFrames = moveOffSwungOffbeats(envelope, beatFrames);
   const unshifted = beatFrames;
   if (tuning.backbeatShift !== undefined)
