@@ -174,6 +174,18 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
       100,
     );
     expect(await rowIds(page)).toEqual(all.slice(0, 100).map((a) => a.id));
+    // A row far down is drawn cell for cell as the first row is: same columns, classes and alignment.
+    const cellsOf = (index: number) =>
+      page.evaluate((i) => {
+        const tr = document.querySelectorAll('[data-testid="audio-table"] tr[data-row-key]')[i];
+        return [
+          tr.className,
+          ...[...tr.children].map((td) => `${td.className}|${(td as HTMLElement).style.textAlign}`),
+        ];
+      }, index);
+    const headers = await page.locator('[data-testid="audio-table"] thead th').count();
+    expect(await cellsOf(99)).toEqual(await cellsOf(0));
+    expect((await cellsOf(99)).length - 1).toBe(headers);
     // The players of the rows below the first screenful: the last two with media.
     const withMedia = all.slice(0, 100).filter((a) => a.media);
     const [before, last] = withMedia.slice(-2);

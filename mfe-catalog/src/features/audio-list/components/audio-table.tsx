@@ -1,9 +1,10 @@
 import type { AudioListItem } from '@curator/shared';
 import { Empty, Table } from 'antd';
-import { useRef } from 'react';
+import type { ColumnType } from 'antd/es/table';
+import { createContext, type HTMLAttributes, memo, type ReactNode, useContext, useMemo, useRef } from 'react';
 
 import { useInAppLinks } from '../hooks/use-in-app-links';
-import { useProgressiveRows } from '../hooks/use-progressive-rows';
+import { FIRST_ROWS, MORE_ROWS, useProgressiveRows } from '../hooks/use-progressive-rows';
 import { useRowPlayback } from '../hooks/use-row-playback';
 import { AUDIO_COLUMNS } from './audio-columns';
 
@@ -17,20 +18,93 @@ type AudioTableProps = {
 const SCROLL = { x: AUDIO_COLUMNS.reduce((sum, column) => sum + Number(column.width ?? 0), 0) };
 const EMPTY = { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No audios match these filters" /> };
 
-/** One page of audios, with one-at-a-time playback and arrow-key row switching. */
+/** The rows after the first screenful, in groups of MORE_ROWS, that the table's body adds after antd's own rows. */
+const LaterRowsContext = createContext<ReadonlyArray<readonly AudioListItem[]>>([]);
+
+/** A cell as antd's Table draws it: the same classes, alignment and title, so both kinds of row look alike. */
+function LaterCell({
+  column,
+  audio,
+  index,
+}: {
+  column: ColumnType<AudioListItem>;
+  audio: AudioListItem;
+  index: number;
+}) {
+  const value = column.dataIndex ? audio[column.dataIndex as keyof AudioListItem] : undefined;
+  const content = (column.render ? column.render(value, audio, index) : value) as ReactNode;
+  const isText = typeof content === 'string' || typeof content === 'number';
+  return (
+    <td
+      className={column.ellipsis ? 'ant-table-cell ant-table-cell-ellipsis' : 'ant-table-cell'}
+      style={column.align ? { textAlign: column.align } : undefined}
+      title={column.ellipsis && isText ? String(content) : undefined}
+    >
+      {content}
+    </td>
+  );
+}
+
+/** One group of later rows; drawn again only when one of its audios changed (a tag toggled). */
+const LaterRows = memo(
+  function LaterRows({ audios, from }: { audios: readonly AudioListItem[]; from: number }) {
+    return audios.map((audio, i) => (
+      <tr key={audio.id} className="ant-table-row ant-table-row-level-0" data-row-key={audio.id}>
+        {AUDIO_COLUMNS.map((column) => (
+          <LaterCell key={column.key as string} column={column} audio={audio} index={from + i} />
+        ))}
+      </tr>
+    ));
+  },
+  (a, b) => a.from === b.from && a.audios.length === b.audios.length && a.audios.every((x, i) => x === b.audios[i]),
+);
+
+/** The table's body: antd's rows (the first screenful), then the later groups. */
+function TableBody({ children, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
+  const groups = useContext(LaterRowsContext);
+  return (
+    <tbody {...props}>
+      {children}
+      {groups.map((audios, i) => (
+        <LaterRows key={i} audios={audios} from={FIRST_ROWS + i * MORE_ROWS} />
+      ))}
+    </tbody>
+  );
+}
+
+const COMPONENTS = { body: { wrapper: TableBody } };
+
+/** `rows` as they were when none of them changed: a memo of the same items keeps its identity. */
+function useSameRows(rows: readonly AudioListItem[]): readonly AudioListItem[] {
+  const kept = useRef(rows);
+  const same = kept.current.length === rows.length && kept.current.every((row, i) => row === rows[i]);
+  if (!same) kept.current = rows;
+  return kept.current;
+}
+
+/**
+ * One page of audios, with one-at-a-time playback and arrow-key row switching. antd's Table draws the
+ * first screenful; the rows after it come in groups that the body adds: antd draws every row again
+ * whenever its Table renders, so adding rows to its data would draw the whole page again for each group.
+ */
 export function AudioTable({ audios, listKey, loading }: AudioTableProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const rows = useProgressiveRows(audios, listKey);
   useRowPlayback(containerRef);
   useInAppLinks(containerRef);
-  return (
-    // Busy while the rest of the page's rows are still being added after the first screenful.
-    <div ref={containerRef} data-testid="audio-table" aria-busy={rows.length < audios.length}>
+  const first = useSameRows(rows.slice(0, FIRST_ROWS));
+  const groups = useMemo(() => {
+    const out: AudioListItem[][] = [];
+    for (let from = FIRST_ROWS; from < rows.length; from += MORE_ROWS) out.push(rows.slice(from, from + MORE_ROWS));
+    return out;
+  }, [rows]);
+  const table = useMemo(
+    () => (
       <Table<AudioListItem>
         size="small"
         rowKey="id"
         columns={AUDIO_COLUMNS}
-        dataSource={rows as AudioListItem[]}
+        dataSource={first as AudioListItem[]}
         loading={loading}
         pagination={false}
         tableLayout="fixed"
@@ -39,7 +113,15 @@ export function AudioTable({ audios, listKey, loading }: AudioTableProps) {
         rowHoverable={false}
         scroll={SCROLL}
         locale={EMPTY}
+        components={COMPONENTS}
       />
+    ),
+    [first, loading],
+  );
+  return (
+    // Busy while the rest of the page's rows are still being added after the first screenful.
+    <div ref={containerRef} data-testid="audio-table" aria-busy={rows.length < audios.length}>
+      <LaterRowsContext.Provider value={groups}>{table}</LaterRowsContext.Provider>
     </div>
   );
 }

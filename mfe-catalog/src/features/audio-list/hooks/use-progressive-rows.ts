@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /** Rows a 1000 px high window shows below the filters (17), and one to spare; then fewer per task, so none is long. */
 export const FIRST_ROWS = 18;
-const MORE_ROWS = 12;
+export const MORE_ROWS = 12;
 
 /** The next rows come a frame's time later, in a task of their own, so the first rows reach the screen first. */
 const NEXT_ROWS_AFTER_MS = 16;
