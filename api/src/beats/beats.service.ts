@@ -77,8 +77,8 @@ export class BeatsService {
   }
 
   /**
-   * POST /api/beats/: an empty name becomes beat#N, picked in the audio's naming turn so parallel
-   * creates get distinct names; derived fields come from the offsets only; a new beat is not done.
+   * POST /api/beats/: an empty name becomes beat#N, distinct even among parallel creates
+   * (insertAutoNamed); derived fields come from the offsets only; a new beat is not done.
    */
   create(body: BeatCreate, username: string): Promise<BeatAnswer> {
     return this.edits.run(body.music_canonical_id, username, async (edit) => {
