@@ -72,27 +72,32 @@ function measureBeatProfile(envelope: Float32Array, beatFrames: number[], bins: 
   return profile;
 }
 
+/** Bins of the beat profile the off-beat is looked for in. */
+const PROFILE_BINS = 50;
+
+/** The beat profile and the bin (0.3–0.7 of the beat) of its strongest onsets between the grid points. */
+function findStrongestOffbeat(envelope: Float32Array, beatFrames: number[]): { profile: Float64Array; best: number } {
+  const profile = measureBeatProfile(envelope, beatFrames, PROFILE_BINS);
+  let best = round(0.3 * PROFILE_BINS);
+  for (let b = best; b <= round(0.7 * PROFILE_BINS); b++) if (profile[b] > profile[best]) best = b;
+  return { profile, best };
+}
+
 /**
  * Fraction of the beat (0.3–0.46) to move a grid by when it sits on the late off-beats of swung music: the strongest
  * onsets between grid points come early after each point and little lies half-way, so each grid point is followed by
  * the short part of a long-short pair and the beat is the onset after it. 0 when the grid is not on swung off-beats.
  */
 export function findSwingOffset(envelope: Float32Array, beatFrames: number[]): number {
-  const bins = 50;
-  const profile = measureBeatProfile(envelope, beatFrames, bins);
-  let best = round(0.3 * bins);
-  for (let b = best; b <= round(0.7 * bins); b++) if (profile[b] > profile[best]) best = b;
-  const fraction = best / bins;
-  const halfway = max(profile[bins / 2 - 1], profile[bins / 2], profile[bins / 2 + 1]);
+  const { profile, best } = findStrongestOffbeat(envelope, beatFrames);
+  const fraction = best / PROFILE_BINS;
+  const half = PROFILE_BINS / 2;
+  const halfway = max(profile[half - 1], profile[half], profile[half + 1]);
   const isEarlyPeak = fraction <= SWING_EARLY_MAX && profile[best] >= SWING_PEAK_SHARE * profile[0];
   return isEarlyPeak && halfway < SWING_HALFWAY_SHARE * profile[best] ? fraction : 0;
 }
 
 /** Position (fraction of the beat, 0.3–0.7) of the strongest onsets between the grid points of `beatFrames`. */
 export function findOffbeatPosition(envelope: Float32Array, beatFrames: number[]): number {
-  const bins = 50;
-  const profile = measureBeatProfile(envelope, beatFrames, bins);
-  let best = round(0.3 * bins);
-  for (let b = best; b <= round(0.7 * bins); b++) if (profile[b] > profile[best]) best = b;
-  return best / bins;
+  return findStrongestOffbeat(envelope, beatFrames).best / PROFILE_BINS;
 }
