@@ -365,16 +365,11 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
       [periodFrames, beatFrames] = [fasterNow, fasterFrames];
   }
   // The chosen level is one a listener can tap (TAPPABLE_BPM): a slower pulse is taken an octave up, a faster one down.
-  for (let octaves = 0; octaves < 2 && bpmOf(periodFrames) < TAPPABLE_BPM[0]; octaves++) {
-    periodFrames = refineLag(acf, periodFrames / 2).lag;
-    beatFrames = findBeatFrames(beatSource, periodFrames);
-  }
-  for (
-    let octaves = 0;
-    octaves < 2 && bpmOf(periodFrames) > TAPPABLE_BPM[1] && 2 * periodFrames < acf.length;
-    octaves++
-  ) {
-    periodFrames = refineLag(acf, periodFrames * 2).lag;
+  for (let octaves = 0; octaves < 2; octaves++) {
+    const bpm = bpmOf(periodFrames);
+    const lagScale = bpm < TAPPABLE_BPM[0] ? 0.5 : bpm > TAPPABLE_BPM[1] && 2 * periodFrames < acf.length ? 2 : 0;
+    if (lagScale === 0) break;
+    periodFrames = refineLag(acf, periodFrames * lagScale).lag;
     beatFrames = findBeatFrames(beatSource, periodFrames);
   }
   if (tuning.swingShift) beatFrames = moveOffSwungOffbeats(envelope, beatFrames);
