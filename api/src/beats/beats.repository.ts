@@ -53,19 +53,14 @@ export class BeatsRepository {
     return _id ? this.beats.findOne({ _id }).lean<BeatRecord>().exec() : Promise.resolve(null);
   }
 
-  async insert(record: Omit<BeatRecord, '_id' | 'name_claim'>): Promise<BeatRecord> {
-    const made = await this.beats.create(record);
-    return made.toObject() as BeatRecord;
+  insert(record: Omit<BeatRecord, '_id' | 'name_claim'>): Promise<BeatRecord> {
+    return this.create(record);
   }
 
   /** Inserts a beat the server named, holding its name's claim; null when another beat holds that claim. */
   async insertClaimingName(record: Omit<BeatRecord, '_id' | 'name_claim'>): Promise<BeatRecord | null> {
     try {
-      const made = await this.beats.create({
-        ...record,
-        name_claim: claimOfBeatName(record.music_canonical_id, record.name),
-      });
-      return made.toObject() as BeatRecord;
+      return await this.create({ ...record, name_claim: claimOfBeatName(record.music_canonical_id, record.name) });
     } catch (error) {
       if (isDuplicateKeyError(error)) return null;
       throw error;
@@ -135,5 +130,10 @@ export class BeatsRepository {
       ])
       .exec();
     return new Map(rows.map((r) => [r._id, r.n]));
+  }
+
+  private async create(record: Omit<BeatRecord, '_id'>): Promise<BeatRecord> {
+    const made = await this.beats.create(record);
+    return made.toObject() as BeatRecord;
   }
 }
