@@ -134,6 +134,10 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     // So did the screen's start and app files.
     const screenStart = entries.filter((e) => /^\/mfe\/catalog\/.*__federation_expose_(start|app)/.test(e.path));
     expect(screenStart.map((e) => e.initiator)).toEqual(['link', 'link']);
+    // The list's page and the tags were asked for by the page too, once each: the screen's queries
+    // took the preloaded answers over instead of asking again.
+    const reads = entries.filter((e) => e.path === '/api/audio/' || e.path === '/api/tags/');
+    expect(reads.map((e) => `${e.path} ${e.initiator}`).sort()).toEqual(['/api/audio/ link', '/api/tags/ link']);
     // Chromium warns of a preloaded file left unused a few seconds after the page's load.
     await page.waitForTimeout(4_000);
     expect(warnings).toEqual([]);

@@ -90,7 +90,7 @@ describe('serving the built front ends', () => {
     },
   );
 
-  it('writes the signed-in user, the remote map and preloads of the current screen (its start, then its app) into the page', async () => {
+  it('writes the signed-in user, the remote map and preloads of the current screen (its first reads, its start, then its app) into the page', async () => {
     const manifest = {
       metaData: { remoteEntry: { name: 'remoteEntry.js' } },
       exposes: [
@@ -105,7 +105,7 @@ describe('serving the built front ends', () => {
       const anonymous = await request(t.app.getHttpServer()).get('/audios/').expect(200);
       expect(anonymous.text).not.toContain('rel="preload"');
       await t.loginAs('page-reader');
-      const res = await t.agent.get('/audios/').expect(200);
+      const res = await t.agent.get('/audios/?audio_type=music&tags=Lo-Fi').expect(200);
       expect(bootDataOf(res.text)).toEqual({
         remotes: [{ ...remotes[0], build: null }],
         me: { username: 'page-reader', admin: false },
@@ -114,6 +114,9 @@ describe('serving the built front ends', () => {
         (m) => `${m[2]} ${m[1]}`,
       );
       expect(preloads).toEqual([
+        // The API reads the list screen starts with, at the addresses its queries use (attribute-escaped).
+        'fetch /api/audio/?skip=0&amp;sort_by=created_at&amp;sort_dir=desc&amp;audio_type=music&amp;tags=Lo-Fi',
+        'fetch /api/tags/',
         'fetch /mfe/catalog/b1/mf-manifest.json',
         'script /mfe/catalog/b1/remoteEntry.js',
         // './start' first (the screen's first requests), then the rest of './app', each file once.

@@ -1,4 +1,4 @@
-import { isScreenRoute } from '@curator/shared/domain';
+import { firstReadsOf, isScreenRoute } from '@curator/shared/domain';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 
@@ -25,8 +25,9 @@ export type PageHead = (req: Request, res: Response) => Promise<string>;
 /**
  * The head of every page the shell serves, so that the current screen starts at once: the remote map
  * and the signed-in user (the answers of GET /api/mfe-config/ and GET /api/me/) as JSON, and, for a
- * signed-in user, preload links for the current route's screen (its manifest, entry, and the files of
- * its './app'), fetched while the shell's own scripts load.
+ * signed-in user, preload links for the API reads the page's screen starts with (domain/first-reads.ts)
+ * and for the screen's files (its manifest, entry, and the files of its './app'), fetched while the
+ * shell's own scripts load.
  */
 export function pageHead(app: NestExpressApplication, config: AppConfig): PageHead {
   const screens = app.get(MfeConfigService);
@@ -41,7 +42,10 @@ export function pageHead(app: NestExpressApplication, config: AppConfig): PageHe
     const me = session?.user ? { username: session.user.username, admin: session.user.admin } : null;
     const screen = me ? remotes.find((r) => isScreenRoute(r.routes, req.path)) : undefined;
     const files = screen ? await screens.readStartFiles(screen.entry) : [];
-    const links = files.map(({ href, as }) =>
+    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    // The reads first: the API answers them while the browser fetches the files.
+    const reads = screen ? firstReadsOf(req.path, search).map((path) => ({ href: `/api/${path}`, as: 'fetch' })) : [];
+    const links = [...reads, ...files].map(({ href, as }) =>
       as === 'fetch'
         ? `<link rel="preload" href="${attribute(href)}" as="fetch" crossorigin="anonymous">`
         : `<link rel="preload" href="${attribute(href)}" as="${as}">`,

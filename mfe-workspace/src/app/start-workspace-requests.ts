@@ -1,18 +1,5 @@
-import { workspaceApi } from '@curator/shared';
+import { workspaceApi, workspaceAudioIdOf } from '@curator/shared';
 import { loadPeaks, type StartRequests } from '@curator/shared/ui';
-
-const WORKSPACE_PATH = /^\/beats\/([^/]+)\/$/;
-
-/** The audio id of a workspace path (`/beats/{id}/`), or null. */
-export function audioIdOfPath(pathname: string): string | null {
-  const encoded = WORKSPACE_PATH.exec(pathname)?.[1];
-  if (!encoded) return null;
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * What the first drawing needs, asked for as soon as the screen's code is here: the audio, then its
@@ -20,7 +7,7 @@ export function audioIdOfPath(pathname: string): string | null {
  * own query and the waveform take these requests over.
  */
 export const startWorkspaceRequests: StartRequests = (store, { pathname }) => {
-  const id = audioIdOfPath(pathname);
+  const id = workspaceAudioIdOf(pathname);
   if (id === null) return;
   store
     .dispatch(workspaceApi.endpoints.getWorkspaceAudio.initiate(id, { subscribe: false }))

@@ -3,29 +3,16 @@ import { injectScreenEndpoints } from '@curator/shared/kernel';
 import type { AudioListItem, AudioListPage, AudioListQueryParams } from '../contract/audio';
 import type { Tag } from '../contract/tags';
 import type { Template, TemplateListQueryParams } from '../contract/templates';
+import { audioListReadPath, TAG_LIST_READ_PATH, toQueryString } from '../domain/first-reads';
 import { normalizeTagList } from '../domain/tags';
 import { SCREEN_NAME } from './build-info';
 
 export type TaggifyAudioArgs = { id: string; tags: string[] };
 
-type QueryValue = string | number | boolean | Date | readonly string[] | undefined | null;
-
-/** Query string with repeated keys for lists (`tags=a&tags=b`); empty values are left out. */
-export function toQueryString(params: Record<string, QueryValue>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) value.forEach((item) => search.append(key, item));
-    else search.append(key, value instanceof Date ? value.toISOString() : String(value));
-  }
-  const text = search.toString();
-  return text === '' ? '' : `?${text}`;
-}
-
 /** Audio list, tags and templates of the catalog screens; the tag editor and quick tags write through taggify. */
 export const catalogApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
   listAudios: build.query<AudioListPage, AudioListQueryParams>({
-    query: (params) => `audio/${toQueryString(params as Record<string, QueryValue>)}`,
+    query: audioListReadPath,
     providesTags: (page) => [
       { type: 'Audio', id: 'LIST' },
       ...(page?.results ?? []).map((audio) => ({ type: 'Audio' as const, id: audio.id })),
@@ -58,11 +45,11 @@ export const catalogApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
           ],
   }),
   listTags: build.query<Tag[], void>({
-    query: () => 'tags/',
+    query: () => TAG_LIST_READ_PATH,
     providesTags: [{ type: 'Tag', id: 'LIST' }],
   }),
   listTemplates: build.query<Template[], TemplateListQueryParams>({
-    query: (params) => `templates/${toQueryString(params as Record<string, QueryValue>)}`,
+    query: (params) => `templates/${toQueryString(params)}`,
     providesTags: (_result, _error, { music_canonical_id }) => [{ type: 'Template', id: music_canonical_id }],
   }),
 }));

@@ -13,8 +13,8 @@ import type { HlPoint } from '../contract/hlpoints';
 import type { Metric } from '../contract/metrics';
 import type { SegmentStatsQueryParams, SegmentStatsRow } from '../contract/segment-stats';
 import type { TemplateCount, TemplatesFromReels } from '../contract/templates';
+import { toQueryString } from '../domain/first-reads';
 import { SCREEN_NAME } from './build-info';
-import { toQueryString } from './catalog-api';
 
 type Query = Parameters<typeof toQueryString>[0];
 

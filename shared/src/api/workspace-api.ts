@@ -6,6 +6,7 @@ import type { AudioDetail, LockState } from '../contract/audio';
 import type { Beat, BeatCreateBody, BeatImage, BeatUpdateBody } from '../contract/beats';
 import type { HlPointTop } from '../contract/hlpoints';
 import type { TemplateApproval, TemplateApprovedBody, TemplateToggleApprovalBody } from '../contract/templates';
+import { audioReadPath } from '../domain/first-reads';
 import { SCREEN_NAME } from './build-info';
 import { catalogApi } from './catalog-api';
 
@@ -21,7 +22,6 @@ export type LockAttempt = LockState & { refusedBy: string | null };
 /** One stem status reading; `requestError` is set (and logged) when the reading itself failed. */
 export type StemReading = StemStatus & { requestError?: string };
 
-const audioPath = (id: string) => `audio/${encodeURIComponent(id)}/`;
 const beatsTag = (musicCanonicalId: string) => ({ type: 'Beat' as const, id: musicCanonicalId });
 const LOCKED_BY_PREFIX = 'Locked by ';
 
@@ -65,7 +65,7 @@ async function showApprovalAtOnce(
 /** Endpoints of the audio workspace (/beats/{id}/): audio, beats, approvals, ending points, lock, analysis. */
 export const workspaceApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
   getWorkspaceAudio: build.query<WorkspaceAudio, string>({
-    query: (id) => audioPath(id),
+    query: audioReadPath,
     providesTags: (_result, _error, id) => [{ type: 'Audio', id }],
   }),
   listBeats: build.query<Beat[], string>({
@@ -128,11 +128,11 @@ export const workspaceApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
     ],
   }),
   saveEndingPoints: build.mutation<{ ending_points: number[] }, EndingPointsArgs>({
-    query: ({ id, ending_points }) => ({ url: `${audioPath(id)}eps/`, method: 'POST', body: { ending_points } }),
+    query: ({ id, ending_points }) => ({ url: `${audioReadPath(id)}eps/`, method: 'POST', body: { ending_points } }),
   }),
   lockAudio: build.mutation<LockAttempt, string>({
     async queryFn(id, _api, _extra, baseQuery) {
-      const answer = await baseQuery({ url: `${audioPath(id)}lock/`, method: 'POST' });
+      const answer = await baseQuery({ url: `${audioReadPath(id)}lock/`, method: 'POST' });
       if (answer.data) return { data: { ...(answer.data as LockState), refusedBy: null } };
       const error = answer.error as FetchBaseQueryError;
       if (statusOf(error) === 409) {
@@ -143,16 +143,16 @@ export const workspaceApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
     },
   }),
   unlockAudio: build.mutation<LockState, string>({
-    query: (id) => ({ url: `${audioPath(id)}unlock/`, method: 'POST' }),
+    query: (id) => ({ url: `${audioReadPath(id)}unlock/`, method: 'POST' }),
     invalidatesTags: [{ type: 'Audio', id: 'LIST' }],
   }),
   requestStems: build.mutation<StemStatus, string>({
-    query: (id) => ({ url: `${audioPath(id)}stem/`, method: 'POST' }),
+    query: (id) => ({ url: `${audioReadPath(id)}stem/`, method: 'POST' }),
   }),
   /** Stem status for polling; a failed reading is logged and returned as data, so polling can stop quietly. */
   getStemStatus: build.query<StemReading, string>({
     async queryFn(id, _api, _extra, baseQuery) {
-      const answer = await baseQuery(`${audioPath(id)}stem/`);
+      const answer = await baseQuery(`${audioReadPath(id)}stem/`);
       if (answer.data) return { data: answer.data as StemStatus };
       const text = describeRequestError(answer.error, 'no response').join('; ');
       console.error(`stem status of ${id} failed: ${text}`);

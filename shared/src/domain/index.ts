@@ -1,5 +1,6 @@
 // Pure domain rules shared by the API and the front ends; no dependencies.
 export * from './approvals';
+export * from './audio-list-search';
 export * from './audio-status';
 export * from './clone';
 export * from './constants';
@@ -7,6 +8,7 @@ export * from './ending-points';
 export * from './ep-simulator';
 export * from './ept';
 export * from './errors-format';
+export * from './first-reads';
 export * from './offsets';
 export * from './paging';
 export * from './playhead-clock';

@@ -1,10 +1,9 @@
 import './audio-list.css';
 
-import { type AudioListItem, useListAudiosQuery } from '@curator/shared';
+import { type AudioListItem, toAudioListQuery, useListAudiosQuery } from '@curator/shared';
 import { Pager } from '@curator/shared/ui';
 import { Flex, Typography } from 'antd';
 
-import { toAudioListQuery } from './audio-list-search';
 import { AudioFiltersForm } from './components/audio-filters-form';
 import { AudioTable } from './components/audio-table';
 import { useAudioListSearch } from './hooks/use-audio-list-search';

@@ -1,7 +1,5 @@
-import { catalogApi } from '@curator/shared';
+import { AUDIO_LIST_PATH, catalogApi, parseAudioListSearch, toAudioListQuery } from '@curator/shared';
 import type { StartRequests } from '@curator/shared/ui';
-
-import { AUDIO_LIST_PATH, parseAudioListSearch, toAudioListQuery } from './audio-list-search';
 
 /**
  * The list's page and the tags of its filter, asked for as soon as the screen's code is here: the

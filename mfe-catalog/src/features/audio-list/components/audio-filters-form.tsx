@@ -5,8 +5,10 @@ import {
   AUDIO_SORT_FIELDS,
   AUDIO_TYPE_FILTERS,
   AUDIO_TYPE_OPTION_LABELS,
+  type AudioFilters,
   CLEAR_BUTTON,
   FILTER_BUTTON,
+  RANGE_KEYS,
   SELECT_MENU_MAX_HEIGHT_PX,
   SELECT_PLACEHOLDER,
   SORT_BY_OPTION_LABELS,
@@ -20,7 +22,6 @@ import { AppSelect } from '@curator/shared/ui';
 import { Button, Form, Input } from 'antd';
 
 import { fromDatetimeLocalValue, toDatetimeLocalValue } from '../../../lib/datetime-local';
-import { type AudioFilters, RANGE_KEYS } from '../audio-list-search';
 import { RangeFilterItem } from './range-filter-item';
 
 type RangeKey = (typeof RANGE_KEYS)[number];

@@ -1,7 +1,6 @@
+import type { RangeFilter } from '@curator/shared';
 import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
-
-import type { RangeFilter } from '../audio-list-search';
 
 /** Text of a bound the list can use: empty (no bound) or a whole number ≥ 0. */
 const isCountText = (text: string | undefined) => !text?.trim() || /^\d+$/.test(text.trim());

@@ -1,12 +1,11 @@
-import { useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-
 import {
   AUDIO_LIST_PATH as LIST_PATH,
   type AudioFilters,
   buildAudioListSearch,
   parseAudioListSearch,
-} from '../audio-list-search';
+} from '@curator/shared';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 
 function pathFor(filters: AudioFilters, skip: number): string {
   const search = buildAudioListSearch(filters, skip).toString();

@@ -1,11 +1,9 @@
-import {
-  AUDIO_SORT_FIELDS,
-  AUDIO_TYPE_FILTERS,
-  type AudioListQueryParams,
-  normalizeTagList,
-  SORT_DIRECTIONS,
-  TREND_LIST_FILTERS,
-} from '@curator/shared';
+import type { AudioListQueryParams } from '../contract/audio';
+import { AUDIO_SORT_FIELDS, AUDIO_TYPE_FILTERS, SORT_DIRECTIONS, TREND_LIST_FILTERS } from '../contract/wire-values';
+import { normalizeTagList } from './tags';
+
+// The audio list page's address: its filters and page are its query string. The list screen reads
+// and writes it; the API reads it too, to preload the list a page will ask for (first-reads.ts).
 
 /** The list's route; its filters and page are the query string. */
 export const AUDIO_LIST_PATH = '/audios/';
