@@ -2,7 +2,7 @@ import { BUILT_WITH_KERNEL, screenCrashedTitle } from '@curator/shared';
 import { type MfeProps, sessionApi } from '@curator/shared/kernel';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ComponentType } from 'react';
-import React from 'react';
+import React, { startTransition } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { Provider } from 'react-redux';
@@ -71,6 +71,15 @@ export function createRemoteLifecycles({ name, Screen, buildId }: RemoteDefiniti
       <ScreenFailure title={screenCrashedTitle(name)} detail={error.message} onRetry={() => location.reload()} />
     ),
   });
+  // The first drawing of a screen is a transition, so React draws it in slices of a few milliseconds
+  // between which the page stays responsive (an urgent render would be one long task).
+  const mount: typeof lifecycles.mount = (props) => {
+    let mounted!: ReturnType<typeof lifecycles.mount>;
+    startTransition(() => {
+      mounted = lifecycles.mount(props);
+    });
+    return mounted;
+  };
   // The kernel this screen was built against (the page's own copy may be newer).
-  return { ...lifecycles, buildId, kernel: BUILT_WITH_KERNEL };
+  return { ...lifecycles, mount, buildId, kernel: BUILT_WITH_KERNEL };
 }
