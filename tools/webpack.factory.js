@@ -228,6 +228,9 @@ module.exports =
           // The federation plugin names the runtime-core injector by its CommonJS file, which would bring
           // the CommonJS build of the runtime beside the ES one the page already runs.
           [`${INJECT_RUNTIME_CORE_CJS}$`]: INJECT_RUNTIME_CORE_CJS.replace(/\.cjs$/, '.js'),
+          // react-router publishes its development build under every condition (warnings on, checks
+          // of every route and navigation); the production build is beside it.
+          ...(prod && { 'react-router$': path.join(ROOT, 'node_modules/react-router/dist/production/index.mjs') }),
         },
       },
       module: {
