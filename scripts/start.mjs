@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { buildServer, buildWebApps, REMOTE_APPS } from './build.mjs';
+import { keepRunning } from './lib/keep-running.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -106,44 +107,40 @@ async function main() {
     env: apiEnv,
     stdio: 'inherit',
   });
-  // One analysis worker (autobeat, peaks, stems) beside the API, same environment; more can run elsewhere.
-  const worker = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'api/dist/worker.js')], {
-    cwd: ROOT,
-    env: apiEnv,
-    stdio: 'inherit',
-  });
-  worker.on('exit', (code, signal) => {
-    if (code !== 0)
-      console.error(
-        `The analysis worker stopped (${signal ?? `exit ${code}`}); autobeat and stems wait until one runs again.`,
-      );
-  });
+  // One analysis worker (autobeat, peaks, stems) beside the API, same environment; more can run
+  // elsewhere. One that stops (a crash, the database given up) is started again.
+  const worker = keepRunning(
+    () =>
+      spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'api/dist/worker.js')], {
+        cwd: ROOT,
+        env: apiEnv,
+        stdio: 'inherit',
+      }),
+    (reason, delayS) => `The analysis worker stopped (${reason}); a new one starts in ${delayS} s.`,
+  );
+  const apiExited = () => (api.exitCode === null ? new Promise((r) => api.once('exit', r)) : null);
   const stopAll = async () => {
     // The database stays up for the worker's last write, and is not restarted when it ends.
     db?.expectStop();
-    worker.kill('SIGTERM');
+    const workerStopped = worker.stop();
     api.kill('SIGTERM');
     // The worker finishes or hands back its job before the database goes away.
-    if (worker.exitCode === null)
-      await Promise.race([new Promise((r) => worker.once('exit', r)), new Promise((r) => setTimeout(r, 25_000))]);
+    await Promise.race([workerStopped, new Promise((r) => setTimeout(r, 25_000))]);
     await db?.stop();
     process.exit(0);
   };
   giveUp = async (error) => {
     console.error(`The embedded database cannot be restarted (${error.message}); stopping everything.`);
     api.removeAllListeners('exit');
-    worker.kill('SIGTERM');
+    const workerStopped = worker.stop();
     api.kill('SIGTERM');
-    await Promise.race([
-      Promise.all([api, worker].map((p) => (p.exitCode === null ? new Promise((r) => p.once('exit', r)) : null))),
-      new Promise((r) => setTimeout(r, 10_000)),
-    ]);
+    await Promise.race([Promise.all([workerStopped, apiExited()]), new Promise((r) => setTimeout(r, 10_000))]);
     process.exit(1);
   };
   process.on('SIGINT', stopAll);
   process.on('SIGTERM', stopAll);
   api.on('exit', async (code) => {
-    worker.kill('SIGTERM');
+    void worker.stop();
     await db?.stop();
     process.exit(code ?? 1);
   });
