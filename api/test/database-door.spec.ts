@@ -5,12 +5,7 @@ import { join } from 'node:path';
 
 import { MongoClient } from 'mongodb';
 
-type FerretDb = { uri: string; socket?: string; stop: () => Promise<void> };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startFerretDb, recordEmbeddedServer } = require('../../tools/ferretdb.cjs') as {
-  startFerretDb: (o: { dataDir: string }) => Promise<FerretDb>;
-  recordEmbeddedServer: (dataRoot: string, db: { uri: string }) => void;
-};
+import { type EmbeddedDb, recordEmbeddedServer, startFerretDb } from './helpers/embedded-db';
 
 /** Another local account: an unused uid and gid, no supplementary groups. */
 const OTHER_UID = 64123;
@@ -52,7 +47,7 @@ describe("the embedded database's own door", () => {
   // The data root as `npm start` leaves it, and the temp dir's parent readable by anyone.
   chmodSync(root, 0o755);
   const dataDir = join(root, 'db');
-  let db: FerretDb;
+  let db: EmbeddedDb;
 
   beforeAll(async () => {
     // An older data directory, made with the default modes.

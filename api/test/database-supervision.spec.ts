@@ -2,23 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { startFerretDb, superviseFerretDb } from './helpers/embedded-db';
 import { type ApiProcess, Browser, buildApi, sleep, startApi } from './helpers/spawned-api';
 import { createTestApp, TEST_PASSWORD } from './helpers/test-app';
 import { buildWorkspaceAudios, seedCatalog } from './helpers/workspace-fixture';
-
-type FerretDb = { uri: string; pid: number; stop: () => Promise<void> };
-type Supervised = { uri: string; pid: () => number; stop: () => Promise<void> };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startFerretDb, superviseFerretDb } = require('../../tools/ferretdb.cjs') as {
-  startFerretDb: (o: { dataDir: string }) => Promise<FerretDb>;
-  superviseFerretDb: (o: {
-    dataDir: string;
-    log: (line: string) => void;
-    warn: (line: string) => void;
-    onGiveUp: (error: Error) => void;
-    maxAttempts?: number;
-  }) => Promise<Supervised>;
-};
 
 /**
  * The embedded database dies under a running API: the supervisor starts it again on the same socket

@@ -2,11 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-type FerretDb = { pid: number; stop: () => Promise<void> };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startFerretDb } = require('../../tools/ferretdb.cjs') as {
-  startFerretDb: (o: { dataDir: string }) => Promise<FerretDb>;
-};
+import { type EmbeddedDb, startFerretDb } from './helpers/embedded-db';
 
 /** GOMAXPROCS the running server was started with (Linux: its environment in /proc). */
 function goThreadsOf(pid: number): string | undefined {
@@ -15,7 +11,7 @@ function goThreadsOf(pid: number): string | undefined {
 }
 
 /** Starts the embedded server with EMBEDDED_DB_PROCS set to `procs` (unset for undefined); stops it after `check`. */
-async function withServer(procs: string | undefined, check: (db: FerretDb) => void): Promise<void> {
+async function withServer(procs: string | undefined, check: (db: EmbeddedDb) => void): Promise<void> {
   const saved = process.env.EMBEDDED_DB_PROCS;
   const dataDir = mkdtempSync(join(tmpdir(), 'curator-db-threads-'));
   if (procs === undefined) delete process.env.EMBEDDED_DB_PROCS;

@@ -6,14 +6,11 @@ import { join } from 'node:path';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
+import { startFerretDb } from './helpers/embedded-db';
 import { Browser, buildApi, sleep, startApi as spawnApi } from './helpers/spawned-api';
 import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
 import { buildWorkspaceAudios, seedCatalog } from './helpers/workspace-fixture';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startFerretDb } = require('../../tools/ferretdb.cjs') as {
-  startFerretDb: (o: { dataDir: string; listen: string }) => Promise<{ uri: string; stop: () => Promise<void> }>;
-};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { findFreePort } = require('../../e2e/harness/api-process.cjs') as { findFreePort: () => Promise<number> };
 

@@ -6,19 +6,14 @@ import { join } from 'node:path';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
+import { type EmbeddedDb, startFerretDb } from './helpers/embedded-db';
 import { findStoredGarbage } from './helpers/reliability-invariants';
 import { type ApiProcess, Browser, buildApi, sleep, startApi as spawnApi } from './helpers/spawned-api';
 import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
 import { buildTemplate, buildWorkspaceAudios, seedCatalog } from './helpers/workspace-fixture';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startFerretDb } = require('../../tools/ferretdb.cjs') as {
-  startFerretDb: (o: { dataDir: string; listen: string }) => Promise<FerretDb>;
-};
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { findFreePort } = require('../../e2e/harness/api-process.cjs') as { findFreePort: () => Promise<number> };
-
-type FerretDb = { uri: string; pid: number; stop: () => Promise<void> };
 
 const KNOWN_PASSWORD = 'Tr0ub4dour&3-horse-staple';
 
@@ -30,7 +25,7 @@ const KNOWN_PASSWORD = 'Tr0ub4dour&3-horse-staple';
 describe('faults: killed API, stopped database, vanished lock holder', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'curator-faults-db-'));
   const scratch = mkdtempSync(join(tmpdir(), 'curator-faults-web-'));
-  let db: FerretDb;
+  let db: EmbeddedDb;
   let dbPort: number;
   let seed: TestApp;
   const apis: ApiProcess[] = [];
