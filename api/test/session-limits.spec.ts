@@ -1,8 +1,9 @@
 import { CSRF_HEADER_NAME } from '@curator/shared/contract';
-import { getConnectionToken } from '@nestjs/mongoose';
-import type { Connection } from 'mongoose';
+import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
+import type { Connection, Model } from 'mongoose';
 import request from 'supertest';
 
+import { Session } from '../src/sessions/session.schema';
 import { UsersService } from '../src/users/users.service';
 import { createTestApp, TEST_PASSWORD, TestApp } from './helpers/test-app';
 
@@ -64,8 +65,9 @@ describe('session limits', () => {
       expect(Math.abs(row!.expires_at.getTime() - Date.now() - 7 * DAY_MS)).toBeLessThan(60_000);
       // Used after a while, 29 days and 23 hours after its login: it slides only to the 30th day.
       const created = new Date(Date.now() - 30 * DAY_MS + 60 * 60 * 1000);
-      await db
-        .collection('sessions')
+      // Through the sessions' model, as the API writes: every process follows its recorded changes.
+      await t.app
+        .get<Model<Session>>(getModelToken(Session.name))
         .updateOne(
           { username: 'nora' },
           { $set: { created_at: created, last_seen_at: new Date(Date.now() - 5 * 60 * 1000) } },

@@ -1,7 +1,8 @@
-import { getConnectionToken } from '@nestjs/mongoose';
-import type { Connection } from 'mongoose';
+import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
+import type { Connection, Model } from 'mongoose';
 import request from 'supertest';
 
+import { Session } from '../src/sessions/session.schema';
 import { SessionsService } from '../src/sessions/sessions.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -24,6 +25,23 @@ describe('sessions in the database', () => {
     }
   });
 
+  it('are ended on every process: a logout on one is refused by another at its next request', async () => {
+    const one = await createTestApp();
+    const other = await createTestApp({ dbName: one.dbName });
+    try {
+      await one.loginAs('mia');
+      const cookie = `sessionid=${one.cookie('sessionid')}`;
+      const me = () => request(other.app.getHttpServer()).get('/api/me/').set('Cookie', cookie);
+      await me().expect(200, { username: 'mia', admin: false });
+      await one.agent.post('/api/auth/logout/').set('X-CSRFToken', one.csrf()).expect(204);
+      await one.agent.get('/api/me/').expect(401);
+      await me().expect(401);
+    } finally {
+      await other.close();
+      await one.close();
+    }
+  });
+
   describe('expiry and revocation', () => {
     let t: TestApp;
     beforeAll(async () => {
@@ -42,13 +60,15 @@ describe('sessions in the database', () => {
       expect(rows[0].expires_at.getTime()).toBeGreaterThan(Date.now());
     });
 
+    // The sessions' own model writes the changes below, as the API's writers do: where sessions are
+    // kept in memory, every process follows the writes recorded in the change feed.
+    const sessionModel = () => t.app.get<Model<Session>>(getModelToken(Session.name));
+
     it('refuses a session whose expires_at has passed, and the clean-up deletes it', async () => {
       await t.loginAs('jack');
       const db = t.app.get<Connection>(getConnectionToken());
       await t.agent.get('/api/me/').expect(200);
-      await db
-        .collection('sessions')
-        .updateMany({ username: 'jack' }, { $set: { expires_at: new Date(Date.now() - 1000) } });
+      await sessionModel().updateMany({ username: 'jack' }, { $set: { expires_at: new Date(Date.now() - 1000) } });
       await t.agent.get('/api/me/').expect(401);
       expect(await t.app.get(SessionsService).purgeExpired()).toBeGreaterThanOrEqual(1);
       expect(await db.collection('sessions').countDocuments({ username: 'jack' })).toBe(0);
@@ -59,9 +79,7 @@ describe('sessions in the database', () => {
       const db = t.app.get<Connection>(getConnectionToken());
       const old = new Date(Date.now() - 5 * 60 * 1000);
       const soon = new Date(Date.now() + 60 * 1000);
-      await db
-        .collection('sessions')
-        .updateMany({ username: 'kate' }, { $set: { last_seen_at: old, expires_at: soon } });
+      await sessionModel().updateMany({ username: 'kate' }, { $set: { last_seen_at: old, expires_at: soon } });
       const res = await t.agent.get('/api/me/').expect(200);
       const row = await db.collection('sessions').findOne({ username: 'kate' });
       expect(row!.expires_at.getTime()).toBeGreaterThan(Date.now() + 24 * 60 * 60 * 1000);

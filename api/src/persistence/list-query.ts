@@ -9,10 +9,11 @@ import type { SortSpec } from './sort-order';
 export type ListPage<Row> = { rows: Row[]; total: number };
 
 /**
- * What a list reads of its collection: the fields of a row, and the field that holds the row's
- * `_id`. Which documents are rows is the collection's (observed-collections.ts).
+ * What a list reads of its collection: the fields of a row, the field that holds the row's `_id`,
+ * and a unique field rows are also looked up by (`byKey`), if any. Which documents are rows is the
+ * collection's (observed-collections.ts).
  */
-export type ListShape = { fields: Record<string, 0 | 1>; idField: string };
+export type ListShape = { fields: Record<string, 0 | 1>; idField: string; keyField?: string };
 
 /**
  * One list over one collection, read the same way whatever the engine: from memory where lists
@@ -33,6 +34,7 @@ export class ListQuery<Row> {
       readByIds: async (ids) =>
         new Map((await this.find({ _id: { $in: ids } })).map((row) => [this.idOf(row), row] as const)),
       idOf: (row) => this.idOf(row),
+      ...(shape.keyField ? { keyOf: (row: Row) => String((row as Record<string, unknown>)[shape.keyField!]) } : {}),
     });
   }
 
@@ -57,6 +59,19 @@ export class ListQuery<Row> {
   async byIds(ids: string[]): Promise<Map<string, Row>> {
     if (await this.usesMemory()) return this.memory.byIds(ids);
     return new Map((await this.find({ _id: { $in: ids } })).map((row) => [this.idOf(row), row] as const));
+  }
+
+  /** The row whose `keyField` is `key`, if there is one. */
+  async byKey(key: string): Promise<Row | undefined> {
+    const field = this.shape.keyField;
+    if (!field) throw new Error(`the list of ${this.model.collection.collectionName} has no key field`);
+    if (await this.usesMemory()) return this.memory.byKey(key);
+    return (
+      (await this.model
+        .findOne(this.rowsMatching({ [field]: key }), this.shape.fields)
+        .lean<Row>()
+        .exec()) ?? undefined
+    );
   }
 
   /** Loads the list ahead of the first request, where it is kept in memory. */

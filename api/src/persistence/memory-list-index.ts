@@ -24,11 +24,13 @@ export type MemoryListSource<Row> = {
   readByIds(ids: string[]): Promise<Map<string, Row>>;
   /** The id a change feed entry names the row by. */
   idOf(row: Row): string;
+  /** A unique key rows are also looked up by (`byKey`), when they have one besides their id. */
+  keyOf?(row: Row): string;
 };
 
 export type MemoryListPage<Row> = { rows: Row[]; total: number };
 
-type Snapshot<Row> = { rows: Map<string, Row>; cursor: ChangeCursor };
+type Snapshot<Row> = { rows: Map<string, Row>; byKey: Map<string, Row>; cursor: ChangeCursor };
 /** Every row in one sort order; kept in order as rows change. */
 type SortedRows<Row> = { compare: Comparator<Row>; rows: Row[] };
 
@@ -83,6 +85,12 @@ export class MemoryListIndex<Row> {
       if (row) found.set(id, row);
     }
     return found;
+  }
+
+  /** The row whose key (`keyOf`) is `key`, current as of this call. */
+  async byKey(key: string): Promise<Row | undefined> {
+    await this.catchUp();
+    return this.snapshot!.byKey.get(key);
   }
 
   /** Every row, current as of this call. */
@@ -151,6 +159,7 @@ export class MemoryListIndex<Row> {
       const after = fresh.get(id);
       if (after) snapshot.rows.set(id, after);
       else snapshot.rows.delete(id);
+      this.rekey(snapshot, before, after);
       for (const { rows, compare } of this.sortedBy.values()) moveSorted(rows, compare, before, after, sameRow);
     }
   }
@@ -161,7 +170,18 @@ export class MemoryListIndex<Row> {
     const cursor = await this.source.openCursor();
     const rows = await this.source.readAll();
     this.scheduleRefresh(Date.now() - started);
-    return { rows: new Map(rows.map((row) => [this.source.idOf(row), row])), cursor };
+    const keyOf = this.source.keyOf?.bind(this.source);
+    return {
+      rows: new Map(rows.map((row) => [this.source.idOf(row), row])),
+      byKey: new Map(keyOf ? rows.map((row) => [keyOf(row), row]) : []),
+      cursor,
+    };
+  }
+
+  private rekey(snapshot: Snapshot<Row>, before: Row | undefined, after: Row | undefined): void {
+    if (!this.source.keyOf) return;
+    if (before) snapshot.byKey.delete(this.source.keyOf(before));
+    if (after) snapshot.byKey.set(this.source.keyOf(after), after);
   }
 
   private replace(snapshot: Snapshot<Row>): void {

@@ -22,6 +22,8 @@ const OBSERVED: Record<string, Observed> = {
     // the database about a lock that ran out by their copy (AudiosService.list).
     unlisted: new Set(['edits_in_flight', 'edit_touched_at', 'lock_expires_at']),
   },
+  // Every request checks its cookie against the sessions kept in memory (SessionsRepository).
+  sessions: {},
   // The approvals page: done beats and approved templates.
   beats: {
     rowsAre: { done: true },

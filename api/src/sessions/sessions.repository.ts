@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import type { Model, Types } from 'mongoose';
 
+import { ListQueries, type ListQuery } from '../persistence/list-query';
 import { Session } from './session.schema';
 
 const FIELDS = {
-  _id: 0,
+  _id: 1,
   token_hash: 1,
   username: 1,
   display_username: 1,
@@ -15,25 +16,31 @@ const FIELDS = {
   expires_at: 1,
 } as const;
 
+export type StoredSession = Session & { _id: Types.ObjectId };
+
 @Injectable()
 export class SessionsRepository {
-  constructor(@InjectModel(Session.name) private readonly sessions: Model<Session>) {}
+  /** Every session, looked up by token hash; kept in memory where lists are, so a request costs no read of its own. */
+  private readonly byTokenHash: ListQuery<StoredSession>;
+
+  constructor(
+    @InjectModel(Session.name) private readonly sessions: Model<Session>,
+    lists: ListQueries,
+  ) {
+    this.byTokenHash = lists.of<StoredSession>(sessions, { fields: FIELDS, idField: '_id', keyField: 'token_hash' });
+  }
 
   async insert(session: Session): Promise<void> {
     await this.sessions.create(session);
   }
 
-  findLiveByTokenHash(tokenHash: string, now: Date): Promise<Session | null> {
-    return this.sessions
-      .findOne({ token_hash: tokenHash, expires_at: { $gt: now } }, FIELDS)
-      .lean<Session>()
-      .exec();
+  async findLiveByTokenHash(tokenHash: string, now: Date): Promise<StoredSession | null> {
+    const session = await this.byTokenHash.byKey(tokenHash);
+    return session && session.expires_at > now ? session : null;
   }
 
-  async extend(tokenHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
-    await this.sessions
-      .updateOne({ token_hash: tokenHash }, { $set: { last_seen_at: lastSeenAt, expires_at: expiresAt } })
-      .exec();
+  async extend(id: Types.ObjectId, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+    await this.sessions.updateOne({ _id: id }, { $set: { last_seen_at: lastSeenAt, expires_at: expiresAt } }).exec();
   }
 
   async deleteByTokenHash(tokenHash: string): Promise<void> {

@@ -82,7 +82,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
       return { username: session.username, user, expiresAt: session.expires_at, extended: false };
     }
     const expiresAt = this.expiry(session.created_at, now);
-    await this.sessions.extend(tokenHash, now, expiresAt);
+    await this.sessions.extend(session._id, now, expiresAt);
     return { username: session.username, user, expiresAt, extended: true };
   }
 
