@@ -4,7 +4,8 @@
 // version, on the one audio each session has open in its workspace, whose lock it takes first as
 // the workspace does) for D seconds (default 60); then the same against two API workers on one port
 // (API_WORKERS=2), and against two separate API processes on the same database behind a round-robin
-// proxy in this process (which costs this process's CPU too), to show the API is stateless. Loopback only.
+// proxy in this process (which costs this process's CPU too), to show the API is stateless. Each setup
+// starts from the same freshly seeded catalog (a database of its own). Loopback only.
 // Each run also prints the database commands per kind of request (and how many are writes, which the
 // embedded database runs one at a time) and the CPU each request cost the API, the database and this process.
 //   node scripts/bench-load.mjs [seconds] [sessions]   (or BENCH_LOAD_SECONDS / BENCH_LOAD_SESSIONS)
@@ -330,7 +331,6 @@ async function main() {
   const { ensureDemoAdmin } = require(path.join(ROOT, 'api/dist/users/admin-bootstrap.js'));
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'curator-bench-load-'));
   const db = await startFerretDb({ dataDir: path.join(tmp, 'db'), ...(DB_OVER_TCP ? { listen: '127.0.0.1:0' } : {}) });
-  const uri = `${db.uri}bench_load`;
   const mediaDir = path.join(tmp, 'media');
   const env = {
     MEDIA_DIR: mediaDir,
@@ -339,7 +339,11 @@ async function main() {
   };
   const apis = [];
   const rows = [];
-  try {
+  // Each setup runs on a catalog of its own, freshly seeded: the beats an earlier run wrote (thousands)
+  // would make every later setup's reads and writes dearer, and the comparison unfair.
+  let catalogs = 0;
+  const freshCatalog = async () => {
+    const uri = `${db.uri}bench_load_${++catalogs}`;
     const t = Date.now();
     await seedDemoCatalog({
       mongodbUri: uri,
@@ -347,29 +351,39 @@ async function main() {
       cacheDir: path.join(ROOT, 'data', 'demo-cache'),
       count: AUDIOS,
     });
-    console.log(`seeded ${AUDIOS} audios with templates and reels in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     await ensureDemoAdmin({ mongodbUri: uri, username: 'bench-admin', password: PASSWORD });
-    apis.push(await startApi(uri, env));
-    const admin = new Session(apis[0].baseUrl);
+    console.log(`seeded ${AUDIOS} audios with templates and reels in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    return uri;
+  };
+  /** The bench's users, made through the API, and the audios as the workspace reads them. */
+  const usersAndPool = async (baseUrl) => {
+    const admin = new Session(baseUrl);
     await admin.login('bench-admin');
     for (let i = 0; i < USERS; i++)
       await admin.request('POST', '/api/users/', { username: `bench${i}`, password: PASSWORD, admin: false });
     const ids = (await admin.request('GET', '/api/audio/')).body.results.map((a) => a.id);
     const pool = [];
     for (const id of ids) pool.push((await admin.request('GET', `/api/audio/${id}/`)).body);
-
+    return pool;
+  };
+  const pidsOf = (list) => ({ api: list.map((a) => a.pid), db: [db.pid] });
+  try {
     console.log(
       `${SESSIONS} sessions for ${DURATION_S} s each run; database over ${DB_OVER_TCP ? 'TCP' : 'a Unix socket'}`,
     );
-    const pidsOf = (list) => ({ api: list.map((a) => a.pid), db: [db.pid] });
-    rows.push(await loadRun('1 API instance', apis[0].baseUrl, pool, pidsOf(apis)));
+    let uri = await freshCatalog();
+    apis.push(await startApi(uri, env));
+    rows.push(await loadRun('1 API instance', apis[0].baseUrl, await usersAndPool(apis[0].baseUrl), pidsOf(apis)));
     await apis.shift().stop();
     // Two workers of one API (API_WORKERS=2): the first process hands each connection to a worker.
+    uri = await freshCatalog();
     apis.push(await startApi(uri, { ...env, API_WORKERS: '2' }));
-    rows.push(await loadRun('2 workers, 1 port', apis[0].baseUrl, pool, pidsOf(apis)));
+    rows.push(await loadRun('2 workers, 1 port', apis[0].baseUrl, await usersAndPool(apis[0].baseUrl), pidsOf(apis)));
     await apis.shift().stop();
     // Two separate API processes behind a round-robin proxy that runs in this (the load's) process.
+    uri = await freshCatalog();
     apis.push(await startApi(uri, env), await startApi(uri, env));
+    const pool = await usersAndPool(apis[0].baseUrl);
     const proxy = await startProxy(apis.map((a) => a.baseUrl));
     try {
       rows.push(await loadRun('2 behind a proxy', proxy.url, pool, pidsOf(apis)));
