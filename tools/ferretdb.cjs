@@ -99,6 +99,18 @@ function embeddedDbProcs() {
 }
 
 /**
+ * Go's garbage collector for the embedded server, unless GOGC or GOMEMLIMIT is set: a collection when
+ * the heap has grown to five times what the last one kept (GOGC=400) rather than twice (Go's default),
+ * and more often only as the heap nears 512 MiB. The server decodes every document it reads from
+ * JSON into short-lived objects; under the load bench its collector took about a third of its CPU,
+ * and with this a third less CPU per request went to the server, for about 80 MB of memory instead of 55.
+ */
+function garbageCollection() {
+  if (process.env.GOGC !== undefined || process.env.GOMEMLIMIT !== undefined) return {};
+  return { GOGC: '400', GOMEMLIMIT: '512MiB' };
+}
+
+/**
  * The socket of the embedded server: inside its data directory (made 0700 by the server), or, when
  * that path is too long for a Unix socket, in a new private (0700) directory under the temp dir.
  */
@@ -125,7 +137,7 @@ function startFerretDb({ dataDir, listen, socket, logLevel = 'error' } = {}) {
   const args = [...where, '-data', dataDir, '-watch-stdin', '-log-level', logLevel, '-synchronous', synchronous];
   const child = spawn(binary, args, {
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, GOMAXPROCS: String(embeddedDbProcs()) },
+    env: { ...process.env, GOMAXPROCS: String(embeddedDbProcs()), ...garbageCollection() },
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return new Promise((resolve, reject) => {
