@@ -30,6 +30,9 @@ describe('the in-memory audio list across API instances', () => {
     return (await t.agent.get('/api/audio/').query(query).expect(200)).body.results;
   }
   const byId = (rows: ListItem[], id: string) => rows.find((r) => r.id === id);
+  /** The workspace's read of one audio, which is answered as the list's rows are. */
+  const detail = async (t: TestApp, id: string): Promise<ListItem> =>
+    (await t.agent.get(`/api/audio/${id}/`).expect(200)).body;
   const connectionOf = (t: TestApp) => t.app.get<Connection>(getConnectionToken());
 
   beforeAll(async () => {
@@ -50,14 +53,16 @@ describe('the in-memory audio list across API instances', () => {
     await mia.close();
   });
 
-  it("shows one instance's tags, lock and ending points in the other's very next list", async () => {
+  it("shows one instance's tags, lock and ending points in the other's very next list and audio read", async () => {
     await writer(mia)
       .post(`/api/audio/${ids[0]}/taggify/`, { tags: ['fresh'] })
       .expect(200);
     expect((await list(leo, { tags: 'fresh' })).map((r) => r.id)).toEqual([ids[0]]);
+    expect(await detail(leo, ids[0])).toMatchObject({ tags: ['fresh'] });
 
     await writer(leo).post(`/api/audio/${ids[1]}/lock/`).expect(200);
     expect(byId(await list(mia), ids[1])).toMatchObject({ locked: true, locked_by: 'leo' });
+    expect(await detail(mia, ids[1])).toMatchObject({ locked: true, locked_by: 'leo' });
 
     await writer(mia).post(`/api/audio/${ids[2]}/unlock/`).expect(200);
     await writer(mia).post(`/api/audio/${ids[2]}/lock/`).expect(200);
@@ -65,6 +70,7 @@ describe('the in-memory audio list across API instances', () => {
       .post(`/api/audio/${ids[2]}/eps/`, { ending_points: [12.5, 20] })
       .expect(200);
     expect(byId(await list(leo, { has_eps: 'true' }), ids[2])).toMatchObject({ eps: [12.5, 20] });
+    expect(await detail(leo, ids[2])).toMatchObject({ eps: [12.5, 20] });
   });
 
   it('agrees with the database after parallel writes spread over both instances', async () => {
@@ -145,10 +151,12 @@ describe('the in-memory audio list across API instances', () => {
       clock.mockImplementation(() => taken + 25_000);
       await writer(leo).post(`/api/audio/${ids[5]}/lock/`).expect(200);
       clock.mockImplementation(() => taken + 40_000);
+      expect(await detail(mia, ids[5])).toMatchObject({ locked: true, locked_by: 'leo' });
       expect(byId(await list(mia), ids[5])).toMatchObject({ locked: true, locked_by: 'leo' });
       expect(byId(await list(reference), ids[5])).toMatchObject({ locked: true, locked_by: 'leo' });
       // Without another refresh the lock runs out 30 s after the last one, in every list.
       clock.mockImplementation(() => taken + 60_000);
+      expect(await detail(mia, ids[5])).toMatchObject({ locked: false, locked_by: null });
       expect(byId(await list(mia), ids[5])).toMatchObject({ locked: false, locked_by: null });
       expect(byId(await list(leo), ids[5])).toMatchObject({ locked: false, locked_by: null });
       await writer(mia).post(`/api/audio/${ids[5]}/lock/`).expect(200);

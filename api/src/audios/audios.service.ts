@@ -116,10 +116,13 @@ export class AudiosService {
     await this.audios.list.warm();
   }
 
+  /** GET /api/audio/{id}/: read as the list reads its rows (in memory where it is kept there), lock included. */
   async detail(musicCanonicalId: string): Promise<AudioDetail> {
-    const audio = await this.audios.findViewByMusicId(musicCanonicalId);
-    if (!audio) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
-    return toAudioDetail(audio, new Date());
+    const row = (await this.audios.list.byIds([musicCanonicalId])).get(musicCanonicalId);
+    if (!row) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
+    const now = new Date(Date.now());
+    const [audio] = await this.withCurrentLocks([row], now);
+    return toAudioDetail(audio, now);
   }
 
   /**
