@@ -62,11 +62,20 @@ function noStoreForApi(req: Request, res: Response, next: NextFunction): void {
  * Everything around the Nest routes, shared by main.ts and the tests: call before `init()`/`listen()`.
  * Order matters: logging, headers, cookies, CSRF, body parsing, operator-key check, static files.
  */
+/** How long an idle kept-alive connection stays open: longer than the proxies in front keep theirs. */
+export const IDLE_CONNECTION_MS = 65_000;
+
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get<AppConfig>(APP_CONFIG);
   const logger = createLogger(config.LOG_LEVEL);
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  // A proxy in front keeps idle connections open to reuse them (nginx, load balancers: 60 s). Node
+  // closes an idle one after 5 s, and a request the proxy sends on it just then fails (502): idle
+  // connections here outlive the proxy's.
+  const server = app.getHttpServer();
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 1000;
   app.setGlobalPrefix('api');
   if (config.DB_COMMAND_COUNT) app.use(reportCommandCount);
   app.use(requestLogger(logger));

@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -164,4 +166,36 @@ describe('POST /api/screen-failures/', () => {
     await t.agent.post('/api/auth/logout/').set('X-CSRFToken', t.csrf()).expect(204);
     await post(report).expect(401);
   });
+});
+
+describe('kept-alive connections', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  // A proxy in front reuses its idle connections for up to a minute; Node's own default closed
+  // them after 5 s, so a request sent on one just then failed at the proxy.
+  it('keeps an idle connection open past 8 s (Node closes one after 5–6 s), and answers the next request on it', async () => {
+    const server = t.app.getHttpServer() as http.Server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/health/', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      await new Promise((r) => setTimeout(r, 8_000));
+      expect(await get()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 });
