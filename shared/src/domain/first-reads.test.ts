@@ -1,4 +1,12 @@
-import { firstReadsOf, toQueryString, workspaceAudioIdOf } from './first-reads';
+import { firstReadsOf, toQueryString, workspaceAudioIdOf, workspacePath } from './first-reads';
+
+describe('workspacePath', () => {
+  it('makes the page workspaceAudioIdOf reads the same id back from', () => {
+    expect(workspacePath('7000000000182')).toBe('/beats/7000000000182/');
+    expect(workspacePath('a b/c?d')).toBe('/beats/a%20b%2Fc%3Fd/');
+    for (const id of ['7000000000182', 'a b/c?d', 'ü#%']) expect(workspaceAudioIdOf(workspacePath(id))).toBe(id);
+  });
+});
 
 describe('workspaceAudioIdOf', () => {
   it("reads the audio id of a workspace path, decoded as the screen's route reads it", () => {

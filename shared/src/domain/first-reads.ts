@@ -31,7 +31,12 @@ export const TAG_LIST_READ_PATH = 'tags/';
 
 const WORKSPACE_PATH = /^\/beats\/([^/]+)\/$/;
 
-/** The audio id of a workspace page (`/beats/{id}/`), or null. */
+/** The workspace page of an audio: `/beats/{id}/`, the id encoded as one path segment. */
+export function workspacePath(audioId: string): string {
+  return `/beats/${encodeURIComponent(audioId)}/`;
+}
+
+/** The audio id of a workspace page (`/beats/{id}/`, as `workspacePath` makes it), or null. */
 export function workspaceAudioIdOf(pathname: string): string | null {
   const encoded = WORKSPACE_PATH.exec(pathname)?.[1];
   if (!encoded) return null;

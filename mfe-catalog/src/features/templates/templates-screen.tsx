@@ -1,5 +1,5 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { ID_PATTERN, msToSeconds, type Template, useListTemplatesQuery } from '@curator/shared';
+import { ID_PATTERN, msToSeconds, type Template, useListTemplatesQuery, workspacePath } from '@curator/shared';
 import { Empty, Space, Table, Tag as AntTag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -69,7 +69,7 @@ export function TemplatesScreen() {
         </Typography.Title>
         {isValidId && (
           <Typography.Text type="secondary">
-            audio <Link to={`/beats/${encodeURIComponent(musicId)}/`}>{musicId}</Link>
+            audio <Link to={workspacePath(musicId)}>{musicId}</Link>
             {excludeApproved ? ', approved ones left out' : ''}
           </Typography.Text>
         )}

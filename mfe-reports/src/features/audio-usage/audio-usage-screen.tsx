@@ -1,4 +1,4 @@
-import { type AudioUsageRow, useListAudioUsageQuery } from '@curator/shared';
+import { type AudioUsageRow, useListAudioUsageQuery, workspacePath } from '@curator/shared';
 import { Pager, TagEditor } from '@curator/shared/ui';
 import type { TableColumnsType } from 'antd';
 import { Flex, Table, Typography } from 'antd';
@@ -12,7 +12,7 @@ const COLUMNS: TableColumnsType<AudioUsageRow> = [
   {
     title: 'Audio',
     key: 'audio',
-    render: (_, row) => <Link to={`/beats/${encodeURIComponent(row.id)}/`}>{row.audio_name}</Link>,
+    render: (_, row) => <Link to={workspacePath(row.id)}>{row.audio_name}</Link>,
   },
   { title: 'Artist', dataIndex: 'artist_name', key: 'artist' },
   { title: 'Usage count', dataIndex: 'usage_count', key: 'usage_count', width: 130, align: 'right' },

@@ -4,6 +4,7 @@ import {
   type AudioListItem,
   AVAILABLE_COUNT_TOOLTIP,
   TEMPLATES_LINK_TOOLTIP,
+  workspacePath,
 } from '@curator/shared';
 import { TagEditor, warmPeaks } from '@curator/shared/ui';
 import { Tag as AntTag } from 'antd';
@@ -32,7 +33,7 @@ function AudioLink({ audio }: { audio: AudioListItem }) {
   return (
     <a
       {...IN_APP_LINK}
-      href={`/beats/${encodeURIComponent(audio.id)}/`}
+      href={workspacePath(audio.id)}
       className="audio-name"
       onPointerEnter={warm}
       onFocus={warm}

@@ -1,5 +1,5 @@
 import { CaretRightOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import type { ApprovalRow } from '@curator/shared';
+import { type ApprovalRow, workspacePath } from '@curator/shared';
 import type { TableColumnsType } from 'antd';
 import { Button, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
@@ -62,11 +62,7 @@ export function ApprovalsTable({
             title="Play"
             onClick={() => onPlay(row)}
           />
-          <Link
-            to={`/beats/${encodeURIComponent(row.music_canonical_id)}/`}
-            aria-label={`Edit ${row.audio_name}`}
-            title="Edit"
-          >
+          <Link to={workspacePath(row.music_canonical_id)} aria-label={`Edit ${row.audio_name}`} title="Edit">
             <Button size="small" icon={<EditOutlined />} tabIndex={-1} />
           </Link>
           <Button
