@@ -15,6 +15,7 @@ import { AppConfig, loadConfig } from './config/env.schema';
 import { configureApp } from './configure-app';
 import { DatabaseWatch } from './persistence/database-watch.service';
 import { FiguresReconciliationService } from './reconciliation/figures-reconciliation.service';
+import { SessionsService } from './sessions/sessions.service';
 
 /** This process's place among the workers: 0 when the API runs as one process. */
 const WORKER_INDEX = cluster.isWorker ? Number(process.env.API_WORKER_INDEX ?? 0) : 0;
@@ -40,6 +41,10 @@ async function bootstrap(config: AppConfig): Promise<void> {
     .get(ApprovalsService)
     .warm()
     .catch((error: Error) => logger.error({ err: error }, 'Loading the approvals failed'));
+  app
+    .get(SessionsService)
+    .warm()
+    .catch((error: Error) => logger.error({ err: error }, 'Loading the sessions failed'));
   const listWarm = app.get(AudiosService).warmList();
   listWarm.catch((error: Error) => logger.error({ err: error }, 'Loading the audio list failed'));
   if (WORKER_INDEX > 0) return;

@@ -39,6 +39,10 @@ export class SessionsRepository {
     return session && session.expires_at > now ? session : null;
   }
 
+  warm(): Promise<void> {
+    return this.byTokenHash.warm();
+  }
+
   async extend(id: Types.ObjectId, lastSeenAt: Date, expiresAt: Date): Promise<void> {
     await this.sessions.updateOne({ _id: id }, { $set: { last_seen_at: lastSeenAt, expires_at: expiresAt } }).exec();
   }

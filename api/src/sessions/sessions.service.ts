@@ -86,6 +86,11 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return { username: session.username, user, expiresAt, extended: true };
   }
 
+  /** Loads the sessions ahead of the first request, where they are kept in memory. */
+  warm(): Promise<void> {
+    return this.sessions.warm();
+  }
+
   async destroy(token: string): Promise<void> {
     await this.sessions.deleteByTokenHash(hashToken(token));
   }
