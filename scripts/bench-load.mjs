@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { API_NODE_FLAGS } from './lib/api-node-flags.cjs';
 import { percentile } from './lib/bench-http.mjs';
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
@@ -192,7 +193,7 @@ async function startApi(uri, env) {
   const port = await findFreePort();
   // BENCH_LOAD_API_LOG=file appends every instance's request log there (to see where time goes).
   const log = process.env.BENCH_LOAD_API_LOG ? fs.openSync(process.env.BENCH_LOAD_API_LOG, 'a') : 'ignore';
-  const child = spawn(process.execPath, [API_MAIN], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, API_MAIN], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), MONGODB_URI: uri, WEB_ROOT: ROOT },
     stdio: ['ignore', log, 'inherit'],

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { buildServer, buildWebApps, REMOTE_APPS } from './build.mjs';
+import { API_NODE_FLAGS } from './lib/api-node-flags.cjs';
 import { keepRunning } from './lib/keep-running.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,7 +103,7 @@ async function main() {
     WEB_ROOT: ROOT,
     MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(DATA, 'media'),
   };
-  const api = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'api/dist/main.js')], {
+  const api = spawn(process.execPath, [...API_NODE_FLAGS, path.join(ROOT, 'api/dist/main.js')], {
     cwd: ROOT,
     env: apiEnv,
     stdio: 'inherit',

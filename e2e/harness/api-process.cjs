@@ -4,6 +4,8 @@ const { spawn } = require('node:child_process');
 const net = require('node:net');
 const path = require('node:path');
 
+const { API_NODE_FLAGS } = require('../../scripts/lib/api-node-flags.cjs');
+
 const ROOT = path.join(__dirname, '..', '..');
 
 function findFreePort() {
@@ -32,8 +34,8 @@ async function waitForHealth(baseUrl, child, timeoutMs) {
   throw new Error(`API did not become healthy within ${timeoutMs} ms`);
 }
 
-function spawnNode(script, env) {
-  const child = spawn(process.execPath, [path.join(ROOT, script)], {
+function spawnNode(script, env, flags = []) {
+  const child = spawn(process.execPath, [...flags, path.join(ROOT, script)], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -61,7 +63,7 @@ async function startApi({ mongodbUri, port, env = {}, withWorker = true, healthT
     LOG_LEVEL: 'error',
     ...env,
   };
-  const api = spawnNode('api/dist/main.js', processEnv);
+  const api = spawnNode('api/dist/main.js', processEnv, API_NODE_FLAGS);
   const worker = withWorker ? spawnNode('api/dist/worker.js', processEnv) : undefined;
   const child = api.child;
   const baseUrl = `http://127.0.0.1:${apiPort}`;
