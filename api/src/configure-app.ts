@@ -58,13 +58,13 @@ function noStoreForApi(req: Request, res: Response, next: NextFunction): void {
   next();
 }
 
+/** How long an idle kept-alive connection stays open: longer than the proxies in front keep theirs. */
+const IDLE_CONNECTION_MS = 65_000;
+
 /**
  * Everything around the Nest routes, shared by main.ts and the tests: call before `init()`/`listen()`.
  * Order matters: logging, headers, cookies, CSRF, body parsing, operator-key check, static files.
  */
-/** How long an idle kept-alive connection stays open: longer than the proxies in front keep theirs. */
-export const IDLE_CONNECTION_MS = 65_000;
-
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get<AppConfig>(APP_CONFIG);
   const logger = createLogger(config.LOG_LEVEL);
