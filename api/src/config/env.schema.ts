@@ -82,9 +82,9 @@ export const EnvSchema = z.object({
   BODY_LIMIT: z.string().default('1mb'),
   /**
    * Where the audio list, the approvals page and the reports' catalog figures are filtered, sorted
-   * and added up: `database`, `memory` (a per-process copy of the rows kept current through a change
-   * feed), or `auto`: memory on the embedded FerretDB, whose SQLite backend scans the whole
-   * collection for every filter, sort and count.
+   * and added up, and where a request's session is looked up: `database`, `memory` (a per-process
+   * copy of the rows kept current through a change feed), or `auto`: memory on the embedded
+   * FerretDB, whose SQLite backend scans the whole collection for every filter, sort and count.
    */
   AUDIO_LIST_INDEX: z.enum(['auto', 'memory', 'database']).default('auto'),
   /** `1`: every answer carries `x-db-commands`, the database commands it cost (for the load benchmark). */
