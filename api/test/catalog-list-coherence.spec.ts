@@ -140,6 +140,24 @@ describe('the in-memory audio list across API instances', () => {
     );
   });
 
+  it('stores the changes of a batch, and of a batch begun inside it, together when the outer one ends', async () => {
+    const feed = new ChangeFeed(connectionOf(mia));
+    const cursor = await feed.cursor('paired');
+    let seenInside: string[] = [];
+    await feed.batch(async () => {
+      await feed.append('paired', ['first']);
+      await feed.batch(() => feed.append('paired', ['second']));
+      seenInside = [...(await cursor.read())];
+    });
+    expect(seenInside).toEqual([]);
+    expect([...(await cursor.read())].sort()).toEqual(['first', 'second']);
+    const slots = await connectionOf(mia)
+      .collection('change_slots')
+      .find({ paired: { $exists: true } })
+      .toArray();
+    expect(slots.flatMap((slot) => slot.paired as string[])).toEqual(['first', 'second']);
+  });
+
   it("keeps showing a lock refreshed on one instance in the other's list after the expiry it was taken with", async () => {
     // The clock moves on (past where the test above left the feed's readers) and stays there.
     const taken = Date.now() + CHANGE_FEED_KEEP_MS + 120_000;

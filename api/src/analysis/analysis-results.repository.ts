@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 
 import { Audio, type AudioRecord, type StemTrackRecord } from '../audios/audio.schema';
+import { WriteBatches } from '../persistence/write-batches';
 
 /** What the analysis module needs of an audio: its media and the values that shape the answers. */
 export type AudioAnalysisSource = Pick<
@@ -24,7 +25,10 @@ export type AudioAnalysisSource = Pick<
  */
 @Injectable()
 export class AnalysisResultsRepository {
-  constructor(@InjectModel(Audio.name) private readonly audios: Model<Audio>) {}
+  constructor(
+    @InjectModel(Audio.name) private readonly audios: Model<Audio>,
+    private readonly batches: WriteBatches,
+  ) {}
 
   findAnalysisSource(musicCanonicalId: string): Promise<AudioAnalysisSource | null> {
     const fields = {
@@ -66,11 +70,15 @@ export class AnalysisResultsRepository {
 
   /** Peaks of one media file (and its decoded length where none was recorded) on every audio using it. */
   async setPeaksByMediaHash(mediaHash: string, peaksUrl: string, durationMs: number): Promise<void> {
-    // The length first: whoever sees the peaks url (what readers wait for) also sees it.
-    await this.audios
-      .updateMany({ media_hash: mediaHash, duration_ms: null }, { $set: { duration_ms: durationMs } })
-      .exec();
-    await this.audios.updateMany({ media_hash: mediaHash }, { $set: { peaks_url: peaksUrl } }).exec();
+    // The length first: whoever sees the peaks url (what readers wait for) also sees it. The two
+    // writes are recorded as one change, so lists kept in memory show the peaks on every audio of
+    // the file at once, never on one before the other.
+    await this.batches.run(async () => {
+      await this.audios
+        .updateMany({ media_hash: mediaHash, duration_ms: null }, { $set: { duration_ms: durationMs } })
+        .exec();
+      await this.audios.updateMany({ media_hash: mediaHash }, { $set: { peaks_url: peaksUrl } }).exec();
+    });
   }
 
   /** Media files (hash and public url) of audios that have no peaks yet, at most `limit`. */

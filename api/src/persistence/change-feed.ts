@@ -67,9 +67,12 @@ export class ChangeFeed {
   /**
    * Runs `work` as one batch: the changes it records (its writes, and the writes of the events it
    * awaits) are stored together, in one command, when it ends, whether it succeeded or failed. A
-   * request is one batch, so its answer leaves only once everything it changed is recorded.
+   * request is one batch, so its answer leaves only once everything it changed is recorded. A batch
+   * begun inside another one is part of it.
    */
   async batch<T>(work: () => Promise<T>): Promise<T> {
+    // Inside a batch already (a request): its changes join that batch.
+    if (this.held.getStore()?.open) return work();
     const held = { ids: new Map<string, Set<string>>(), open: true };
     let result: T;
     try {

@@ -9,6 +9,7 @@ import { ChangeBatchInterceptor } from './change-batch.interceptor';
 import { countCommandsPerRequest } from './command-count';
 import { ListQueries } from './list-query';
 import { observeCollections } from './observed-collections';
+import { WriteBatches } from './write-batches';
 
 /** The connection, set up so writes to the observed collections record their changes, and the list reads. */
 @Global()
@@ -36,7 +37,7 @@ import { observeCollections } from './observed-collections';
       }),
     }),
   ],
-  providers: [ListQueries, { provide: APP_INTERCEPTOR, useClass: ChangeBatchInterceptor }],
-  exports: [ListQueries],
+  providers: [ListQueries, WriteBatches, { provide: APP_INTERCEPTOR, useClass: ChangeBatchInterceptor }],
+  exports: [ListQueries, WriteBatches],
 })
 export class DatabaseModule {}

@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+
+import { recordingOf } from './observed-collections';
+
+/**
+ * Work outside a request whose writes readers should see together: the changes it records are
+ * stored in one command when it ends, as each request's are (ChangeBatchInterceptor). A reader
+ * that keeps rows in memory then sees all of them changed, or none yet, never one row of a pair.
+ */
+@Injectable()
+export class WriteBatches {
+  constructor(@InjectConnection() private readonly connection: Connection) {}
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return recordingOf(this.connection).feed.batch(work);
+  }
+}
