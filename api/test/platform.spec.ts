@@ -169,15 +169,10 @@ describe('POST /api/screen-failures/', () => {
 });
 
 describe('kept-alive connections', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
   // A proxy in front reuses its idle connections for up to a minute; Node's own default closed
   // them after 5 s, so a request sent on one just then failed at the proxy.
   it('keeps an idle connection open past 8 s (Node closes one after 5–6 s), and answers the next request on it', async () => {
+    const t = await createTestApp();
     const server = t.app.getHttpServer() as http.Server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
@@ -196,6 +191,7 @@ describe('kept-alive connections', () => {
       expect(await get()).toEqual({ status: 200, reused: true });
     } finally {
       agent.destroy();
+      await t.close();
     }
   }, 20_000);
 });

@@ -1,9 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
-import type { Connection } from 'mongoose';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 
-import { recordingOf } from './observed-collections';
+import { WriteBatches } from './write-batches';
 
 /**
  * Every request is one batch of the change feed: the ids its writes (and the events it awaits)
@@ -11,10 +9,9 @@ import { recordingOf } from './observed-collections';
  */
 @Injectable()
 export class ChangeBatchInterceptor implements NestInterceptor {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
+  constructor(private readonly batches: WriteBatches) {}
 
   intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const feed = recordingOf(this.connection).feed;
-    return from(feed.batch(() => lastValueFrom(next.handle(), { defaultValue: undefined })));
+    return from(this.batches.run(() => lastValueFrom(next.handle(), { defaultValue: undefined })));
   }
 }

@@ -5,9 +5,9 @@ import type { Connection } from 'mongoose';
 import { recordingOf } from './observed-collections';
 
 /**
- * Work outside a request whose writes readers should see together: the changes it records are
- * stored in one command when it ends, as each request's are (ChangeBatchInterceptor). A reader
- * that keeps rows in memory then sees all of them changed, or none yet, never one row of a pair.
+ * Work whose writes readers should see together: the changes it records are stored in one command
+ * when it ends. Every request is one (ChangeBatchInterceptor); work outside a request can be too. A
+ * reader that keeps rows in memory then sees all of them changed, or none yet, never one row of a pair.
  */
 @Injectable()
 export class WriteBatches {
