@@ -325,6 +325,37 @@ describe('drums only on the downbeat under pads', () => {
   });
 });
 
+describe('an autocorrelation peak at a period no one taps', () => {
+  it('gives way to the beat: claps on 2 and 4 over kicks on every "and", and a kick on 1 of each bar under pads and a plucked arpeggio', () => {
+    for (const spec of [
+      {
+        seed: 610763,
+        durationS: 30,
+        tempoBpm: 110.8,
+        hatGainDb: -2,
+        pattern: 'offbeat-kick',
+        kitTone: 'clap',
+        humanizeMs: 2.58,
+      },
+      {
+        seed: 745386,
+        durationS: 30,
+        tempoBpm: 81.4,
+        hatGainDb: 2,
+        pattern: 'downbeat-sparse',
+        kitTone: 'classic',
+        padGainDb: 5.72,
+        reverbWet: 0.19,
+        arpeggio: { stepBeats: 1, voice: 'pluck', gainDb: -2.48 },
+      },
+    ] satisfies TrackSpec[]) {
+      const { track, analysis } = analyse(spec);
+      expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+      expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+});
+
 describe('a pulse slower than anyone taps', () => {
   it('is taken an octave up: the chosen tempo and every variant can be tapped (a kick on 1 of some bars, under pads)', () => {
     const { track, analysis } = analyse({

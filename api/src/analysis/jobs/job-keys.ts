@@ -7,7 +7,8 @@ export const MAX_JOB_ATTEMPTS = 3;
 // autobeat 2: the answer carries the ranked tempo variants and the onsets.
 // autobeat 3: beats on the kick/snare bands and the backbeat; variants only at tappable tempi (40–220 BPM).
 // autobeat 4: swung off-beats and backbeat levels handled; ×3/4 and ×4/3 variants.
-export const ANALYSIS_VERSIONS: Record<JobKind, number> = { autobeat: 4, peaks: 1, stems: 1 };
+// autobeat 5: soft backbeats, bar-only kicks and unmarked beats; a period no one taps gives way to a beat's pulse train.
+export const ANALYSIS_VERSIONS: Record<JobKind, number> = { autobeat: 5, peaks: 1, stems: 1 };
 
 /** Claim order: someone waits on autobeat, then on stems; peaks are background work. */
 export const JOB_PRIORITIES: Record<JobKind, number> = { autobeat: 30, stems: 20, peaks: 10 };
