@@ -111,7 +111,7 @@ const UNMARKED_BEAT_SHARE = 0.25;
 /**
  * The autocorrelation's strongest peak can be a period no one taps: the long part of swung eighths (about 0.64 of the
  * beat), or a dotted pulse (1.5 beats) in a syncopated pattern. Such a peak is replaced by another of the `candidates`
- * strongest peaks (prior-weighted, at least `minShare` of the first's weight), not an octave of it, whose pulse train
+ * strongest peaks (prior-weighted, at least `minShare` of its own weight), not an octave of it, whose pulse train
  * meets the onsets at least `gain` more strongly (measurePulseTrain): a swung eighth's grid misses every other beat,
  * a beat's grid does not. Chosen on the tuning half: 4-10 candidates, shares 0.05-0.2 and gains 0.25-0.4 did alike
  * (2 tracks of 188 mended, none broken); a gain of 0.2 moved fast waltzes onto their dotted half notes.
@@ -637,7 +637,7 @@ function findWeightedAcfPeaks(acf: Float64Array, framesPerMinute: number): Array
   return peaks.sort((a, b) => b.weight - a.weight);
 }
 
-/** True when two periods are the same or an octave apart (±8 %), or further apart than the level decision looks. */
+/** True for a ratio of two periods that is 1, ½ or 2 (±8 %), or beyond ½–2: the level decision chooses among octaves. */
 function isOctaveOrFar(ratio: number): boolean {
   return ratio < 0.45 || ratio > 2.2 || [0.5, 1, 2].some((octave) => abs(ratio / octave - 1) < 0.08);
 }
