@@ -1,7 +1,7 @@
 import { streamMonoPcm } from './decode-audio';
 import { findOffbeatPosition, findSwingOffset, measureBackbeat, peakNear } from './meter-cues';
 import { computeOnsetBands, type OnsetBands, OnsetStream } from './onset-envelope';
-import { estimateTempo, PRIOR_CENTRE_BPM, refineLag } from './tempo';
+import { estimateTempo, refineLag, weighTempo } from './tempo';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { abs, exp, floor, log, max, min, round, sqrt } = Math;
@@ -238,11 +238,6 @@ function removeLocalMean(signal: Float32Array, halfWindow: number): Float32Array
 function findBeatFrames(envelope: Float32Array, periodFrames: number): number[] {
   const localScore = computeLocalScore(envelope, periodFrames);
   return trimWeakBeats(localScore, runBeatProgramme(localScore, periodFrames));
-}
-
-/** Log-Gaussian perceptual tempo weight (1 at PRIOR_CENTRE_BPM, one octave standard deviation). */
-function weighTempo(bpm: number): number {
-  return exp(-0.5 * Math.log2(bpm / PRIOR_CENTRE_BPM) ** 2);
 }
 
 /** Onset times (frames) peak-picked from the envelope: local maxima ±3 frames, above the ±10-frame mean + 0.07·max. */

@@ -38,14 +38,19 @@ export function refineLag(acf: Float64Array, lag: number): { lag: number; value:
   return { lag: best + max(-0.5, min(0.5, shift)), value: b };
 }
 
-/** Lag (frames) of the largest ACF value weighted by a log-Gaussian tempo prior. */
+/** Log-Gaussian perceptual tempo weight: 1 at PRIOR_CENTRE_BPM, PRIOR_WIDTH_OCTAVES standard deviation. */
+export function weighTempo(bpm: number): number {
+  const z = log2(bpm / PRIOR_CENTRE_BPM) / PRIOR_WIDTH_OCTAVES;
+  return exp(-0.5 * z * z);
+}
+
+/** Lag (frames) of the largest ACF value weighted by the tempo prior (weighTempo). */
 function findPriorPeakLag(acf: Float64Array, framesPerMinute: number): number {
   const minLag = floor(framesPerMinute / MAX_TEMPO_BPM);
   let bestLag = minLag;
   let bestScore = -Infinity;
   for (let lag = minLag; lag <= ceil(framesPerMinute / MIN_TEMPO_BPM); lag++) {
-    const z = log2(framesPerMinute / lag / PRIOR_CENTRE_BPM) / PRIOR_WIDTH_OCTAVES;
-    const score = max(0, acf[lag]) * exp(-0.5 * z * z);
+    const score = max(0, acf[lag]) * weighTempo(framesPerMinute / lag);
     if (score > bestScore) [bestScore, bestLag] = [score, lag];
   }
   return bestLag;
