@@ -196,7 +196,19 @@ describe('serving the built front ends', () => {
     const big = await rawGet(t, '/api/openapi.json', 'br');
     expect(big.status).toBe(200);
     expect(big.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(brotliDecompressSync(big.body).toString('utf8'))).toHaveProperty('paths');
+    expect(big.headers.vary).toMatch(/Accept-Encoding/i);
+    const document = JSON.parse(brotliDecompressSync(big.body).toString('utf8'));
+    expect(document).toHaveProperty('paths');
+    expect(Number(big.headers['content-length'])).toBe(big.body.length);
+    // The client's weights decide; among equals, brotli.
+    const gz = await rawGet(t, '/api/openapi.json', 'br;q=0.5, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.body).toString('utf8'))).toEqual(document);
+    expect((await rawGet(t, '/api/openapi.json', 'gzip, deflate, br')).headers['content-encoding']).toBe('br');
+    const plain = await rawGet(t, '/api/openapi.json', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(plain.body.toString('utf8'))).toEqual(document);
     const small = await rawGet(t, '/api/health/', 'br');
     expect(small.headers['content-encoding']).toBeUndefined();
   });

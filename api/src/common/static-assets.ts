@@ -3,8 +3,9 @@ import { basename, extname, join, normalize, sep } from 'node:path';
 
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import Negotiator from 'negotiator';
 import serveStatic from 'serve-static';
+
+import { chooseEncoding } from './content-encoding';
 
 export const MFE_REMOTE_NAMES = ['catalog', 'workspace', 'reports', 'admin'] as const;
 
@@ -19,9 +20,6 @@ const PRECOMPRESSED = [
   { encoding: 'gzip', suffix: '.gz' },
 ] as const;
 const PRECOMPRESSED_TYPES = new Set(['.js', '.css', '.json', '.html', '.svg']);
-
-/** negotiator 0.6.4 takes a server preference among equal weights (its typings predate it). */
-type PreferringNegotiator = { encoding(available: string[], preferred: string[]): string | undefined };
 
 /** The file a precompressed copy stands for: `remoteEntry.js.br` → `remoteEntry.js`. */
 const originalOf = (filePath: string) => filePath.replace(/\.(br|gz)$/, '');
@@ -51,10 +49,10 @@ function servePrecompressed(root: string) {
     const copies = PRECOMPRESSED.filter((c) => existsSync(file + c.suffix));
     if (copies.length === 0) return next();
     res.vary('Accept-Encoding');
-    // The client's weights decide; among equals, brotli (browsers list gzip first).
-    const offered = copies.map((c) => c.encoding);
-    const negotiator = new Negotiator(req) as unknown as PreferringNegotiator;
-    const chosen = negotiator.encoding([...offered, 'identity'], offered);
+    const chosen = chooseEncoding(
+      req,
+      copies.map((c) => c.encoding),
+    );
     const copy = copies.find((c) => c.encoding === chosen);
     if (!copy) return next();
     res.setHeader('Content-Encoding', copy.encoding);
