@@ -124,7 +124,9 @@ async function runSession(session, pool, deadline, stats, own) {
     try {
       res = await session.request(method, url, body);
     } catch (err) {
-      stats.errors.push(`${kind} ${method} ${url}: ${err.name}`);
+      // fetch's TypeError says only "fetch failed"; its cause names what the connection did (ECONNRESET…).
+      const cause = err.cause ? ` (${[err.cause.code, err.cause.message].filter(Boolean).join(': ')})` : '';
+      stats.errors.push(`${kind} ${method} ${url}: ${err.name}${cause}`);
       return null;
     } finally {
       const ms = Number(process.hrtime.bigint() - t) / 1e6;
