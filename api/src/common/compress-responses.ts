@@ -24,9 +24,9 @@ type Handler = ReturnType<typeof compression>;
 type Request = Parameters<Handler>[0];
 type Response = Parameters<Handler>[1];
 
-/** Whether `res` may be compressed: a compressible type, not already encoded, no `no-transform`. */
+/** Whether `res` may be compressed: no media, a compressible type, not already encoded, no `no-transform`. */
 function isCompressible(req: Request, res: Response): boolean {
-  if (res.getHeader('Content-Encoding') !== undefined) return false;
+  if (isMedia(req) || res.getHeader('Content-Encoding') !== undefined) return false;
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(res.getHeader('Cache-Control') ?? ''))) return false;
   return compression.filter(req, res);
 }
@@ -54,14 +54,15 @@ function compressWholeAnswers(req: Request, res: Response): void {
 /**
  * Brotli (or gzip) for the answers made here, with `Vary: Accept-Encoding`: whole answers in one
  * call (compressWholeAnswers), streamed ones (a file sent from disk, such as a beat's image) by
- * compression as they go. The built front-end files are served from their precompressed copies.
+ * compression as they go; both by the same rule (isCompressible), so compression passes over what
+ * the first path encoded. The built front-end files are served from their precompressed copies.
  */
 export function compressResponses(): Handler {
   const streamed = compression({
     threshold: COMPRESS_THRESHOLD_BYTES,
     level: GZIP_LEVEL,
     brotli: BROTLI,
-    filter: (req, res) => !isMedia(req) && compression.filter(req, res),
+    filter: isCompressible,
   });
   return (req, res, next) => {
     if (!isMedia(req)) compressWholeAnswers(req, res);
