@@ -10,7 +10,12 @@ import { isFresh, writeStamp } from './lib/freshness.mjs';
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const WEB_APPS = ['shell', 'mfe-catalog', 'mfe-workspace', 'mfe-reports', 'mfe-admin'];
-const COMMON_INPUTS = ['shared/src', 'tools/webpack.factory.js', 'package-lock.json'].map((p) => path.join(ROOT, p));
+const COMMON_INPUTS = [
+  'shared/src',
+  'tools/webpack.factory.js',
+  'tools/antd-zero-runtime-loader.cjs',
+  'package-lock.json',
+].map((p) => path.join(ROOT, p));
 
 function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {

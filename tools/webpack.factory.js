@@ -19,6 +19,7 @@ const KERNEL_VERSION = require(path.join(KERNEL_DIR, 'kernel.json')).version;
 const INJECT_RUNTIME_CORE_CJS = require.resolve('@module-federation/inject-external-runtime-core-plugin');
 const ANTD_KIT = path.join(ROOT, 'shared/src/ui/antd-kit.ts');
 const ROUTER_KIT = path.join(ROOT, 'shared/src/ui/router-kit.ts');
+const ANTD_ZERO_RUNTIME_LOADER = path.join(__dirname, 'antd-zero-runtime-loader.cjs');
 
 // A singleton is one instance on the page: a screen whose requirement the page's copy does not meet
 // fails to load (strictVersion) instead of running on whatever was loaded first; the shell names the
@@ -28,8 +29,12 @@ const singleton = (pkg, request = pkg) => [
   { singleton: true, strictVersion: true, requiredVersion: `^${versionOf(pkg)}` },
 ];
 
-/** A short hash of a file's text, so that a shared module's version moves whenever its source does. */
-const hashOf = (file) => createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 8);
+/** A short hash of files' text, so that a shared module's version moves whenever its source does. */
+const hashOf = (...files) => {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(fs.readFileSync(file));
+  return hash.digest('hex').slice(0, 8);
+};
 
 // Only what must be one instance on the page is shared (mfe-recipe.md §2.1a): React, Redux,
 // single-spa, and the kernel (store, base API, session, toasts). Everything else of
@@ -37,8 +42,8 @@ const hashOf = (file) => createHash('sha256').update(fs.readFileSync(file)).dige
 // antd and the router are the suite's kits (shared/src/ui/antd-kit.ts, router-kit.ts): shared, but
 // not as singletons, under a version that names the kit's source, so a screen whose kit differs from
 // the shell's loads its own. Each app renders its own router, so two copies on a page still work.
-const kit = (pkg, file) => {
-  const version = `${versionOf(pkg)}-kit${hashOf(file)}`;
+const kit = (pkg, file, ...buildFiles) => {
+  const version = `${versionOf(pkg)}-kit${hashOf(file, ...buildFiles)}`;
   return [pkg, { import: file, shareKey: pkg, requiredVersion: version, version }];
 };
 const SHARED = Object.fromEntries([
@@ -61,7 +66,8 @@ const SHARED = Object.fromEntries([
       version: KERNEL_VERSION,
     },
   ],
-  kit('antd', ANTD_KIT),
+  // The antd kit's contents also depend on the loader that empties antd's style functions.
+  kit('antd', ANTD_KIT, ANTD_ZERO_RUNTIME_LOADER),
   kit('react-router-dom', ROUTER_KIT),
 ]);
 
@@ -249,6 +255,8 @@ module.exports =
               },
             },
           },
+          // antd runs in zero-runtime mode: its in-browser style generators are never called (see the loader).
+          { test: /[\\/]node_modules[\\/]antd[\\/]es[\\/].*\.js$/, use: ANTD_ZERO_RUNTIME_LOADER },
           // Production style sheets are files the page links (content-hashed, cached, precompressed).
           { test: /\.css$/, use: [prod ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         ],
@@ -256,7 +264,7 @@ module.exports =
       cache: {
         type: 'filesystem',
         cacheDirectory: path.join(ROOT, '.cache/webpack', name),
-        buildDependencies: { config: [__filename] },
+        buildDependencies: { config: [__filename, ANTD_ZERO_RUNTIME_LOADER] },
       },
       optimization: {
         runtimeChunk: false,
