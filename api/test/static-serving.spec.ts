@@ -47,7 +47,8 @@ describe('serving the built front ends', () => {
   beforeAll(async () => {
     webRoot = mkdtempSync(join(tmpdir(), 'curator-static-'));
     writeFiles(webRoot, {
-      'shell/dist/index.html': '<!doctype html><html><head><title>shell</title></head><body></body></html>',
+      'shell/dist/index.html':
+        '<!doctype html><html><head><meta charset="utf-8"/><title>shell</title><script defer src="/main.3f2a1b.js"></script></head><body></body></html>',
       'shell/dist/main.3f2a1b.js': 'console.log("shell")',
       'mfe-catalog/dist/remoteEntry.js': 'var catalog;',
       'mfe-catalog/dist/mf-manifest.json': '{"name":"catalog"}',
@@ -125,6 +126,12 @@ describe('serving the built front ends', () => {
         'script /mfe/catalog/b1/app.b2.js',
         'style /mfe/catalog/b1/473.c3.css',
       ]);
+      // The reads open the page, ahead of the shell's own script (they would queue behind its files on
+      // the browser's six connections); the boot data and the screen's files come after it.
+      const at = (text: string) => res.text.indexOf(text);
+      expect(at('href="/api/tags/"')).toBeLessThan(at('src="/main.3f2a1b.js"'));
+      expect(at('id="curator-boot"')).toBeGreaterThan(at('src="/main.3f2a1b.js"'));
+      expect(at('href="/mfe/catalog/b1/mf-manifest.json"')).toBeGreaterThan(at('src="/main.3f2a1b.js"'));
       // Another screen's route preloads nothing of the catalog.
       expect((await t.agent.get('/metrics/').expect(200)).text).not.toContain('rel="preload"');
     } finally {

@@ -98,6 +98,9 @@ function indexPage(file: string): () => string | null {
   };
 }
 
+/** The page's <head> start tag. */
+const HEAD_START = /<head(\s[^>]*)?>/i;
+
 /**
  * The built front ends, same origin as the API: each remote's builds at `/mfe/<name>/<build id>/`
  * with no fallback (a missing chunk is a 404), the shell's dist at `/` with index.html for any
@@ -109,7 +112,7 @@ function indexPage(file: string): () => string | null {
 export function serveFrontEnds(
   app: NestExpressApplication,
   webRoot: string,
-  pageHead: (req: Request, res: Response) => Promise<string>,
+  pageHead: (req: Request, res: Response) => Promise<{ first: string; last: string }>,
   { sourceMaps = false }: { sourceMaps?: boolean } = {},
 ): void {
   const options = { index: false as const, redirect: false, fallthrough: true, setHeaders: setCacheHeaders };
@@ -129,9 +132,11 @@ export function serveFrontEnds(
     const page = readIndex();
     if (page === null) return next();
     pageHead(req, res)
-      .then((head) => {
+      .then(({ first, last }) => {
         res.setHeader('Cache-Control', 'no-store');
-        res.type('html').send(page.replace('</head>', `${head}</head>`));
+        // `first` opens the head, ahead of the shell's own preloads and scripts (the character set is in
+        // the Content-Type header, so the page's <meta charset> may come after it).
+        res.type('html').send(page.replace(HEAD_START, (tag) => tag + first).replace('</head>', `${last}</head>`));
       })
       .catch(next);
   });

@@ -19,8 +19,12 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** What goes into the <head> of a page of the shell, for one request. */
-export type PageHead = (req: Request, res: Response) => Promise<string>;
+/**
+ * What goes into the <head> of a page of the shell, for one request: `first` before the shell's own
+ * files (the API reads, so that they are not queued behind a score of scripts on the browser's six
+ * connections: the API answers them in a few milliseconds), `last` after them.
+ */
+export type PageHead = (req: Request, res: Response) => Promise<{ first: string; last: string }>;
 
 /**
  * The head of every page the shell serves, so that the current screen starts at once: the remote map
@@ -43,16 +47,18 @@ export function pageHead(app: NestExpressApplication, config: AppConfig): PageHe
     const screen = me ? remotes.find((r) => isScreenRoute(r.routes, req.path)) : undefined;
     const files = screen ? await screens.readStartFiles(screen.entry) : [];
     const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-    // The reads first: the API answers them while the browser fetches the files.
+    // The reads go first in the page: the API answers them while the browser fetches the files.
     const reads = screen ? firstReadsOf(req.path, search).map((path) => ({ href: `/api/${path}`, as: 'fetch' })) : [];
-    const links = [...reads, ...files].map(({ href, as }) =>
+    const link = ({ href, as }: { href: string; as: string }) =>
       as === 'fetch'
         ? `<link rel="preload" href="${attribute(href)}" as="fetch" crossorigin="anonymous">`
-        : `<link rel="preload" href="${attribute(href)}" as="${as}">`,
-    );
-    return [
-      `<script id="${BOOT_DATA_ID}" type="application/json">${scriptSafeJson({ remotes, me })}</script>`,
-      ...links,
-    ].join('');
+        : `<link rel="preload" href="${attribute(href)}" as="${as}">`;
+    return {
+      first: reads.map(link).join(''),
+      last: [
+        `<script id="${BOOT_DATA_ID}" type="application/json">${scriptSafeJson({ remotes, me })}</script>`,
+        ...files.map(link),
+      ].join(''),
+    };
   };
 }
