@@ -144,6 +144,42 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     await context.close();
   });
 
+  it('a menu still being laid out takes no clicks: a press where its items will show reaches the page beneath', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginThroughForm(page, admin.username, admin.password);
+    await page.locator('[data-testid="audio-table"] tr[data-row-key]').first().waitFor();
+    // Until its opening motion starts, antd lays a popup out at full size but transparent (the motion's
+    // "prepare" step). What a press at the centre of "Sign out" would hit, at each change of the menu
+    // while it is in that step and already in its place on screen:
+    const watching = page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const hits: string[] = [];
+          const observer = new MutationObserver(() => {
+            const menu = document.querySelector<HTMLElement>('.ant-dropdown');
+            if (!menu) return;
+            if (!/-(appear|enter)-prepare\b/.test(menu.className)) {
+              observer.disconnect();
+              resolve(hits);
+              return;
+            }
+            const item = [...menu.querySelectorAll('li')].find((li) => li.textContent === 'Sign out');
+            const box = item?.getBoundingClientRect();
+            if (!item || !box || box.width === 0 || box.left < 0 || box.top < 0) return;
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            hits.push(hit && item.contains(hit) ? 'the hidden menu item' : 'the page');
+          });
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+        }),
+    );
+    await page.getByTestId('user-menu').click();
+    const hits = await watching;
+    expect(hits.length).toBeGreaterThan(0);
+    expect(new Set(hits)).toEqual(new Set(['the page']));
+    await context.close();
+  });
+
   it('signs out to /login/ and the old session cookie then gets 401', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
