@@ -34,8 +34,12 @@ function emptyStyleFunctions(source) {
       node.arguments.length >= 2
     )
       ranges.push([node.arguments[1].start, node.arguments[1].end]);
+  // A call inside another's style function goes with it; the others are replaced from the end.
+  const outermost = ranges.filter(
+    ([start, end]) => !ranges.some(([s, e]) => s <= start && end <= e && e - s > end - start),
+  );
   let out = source;
-  for (const [start, end] of ranges.sort((a, b) => b[0] - a[0]))
+  for (const [start, end] of outermost.sort((a, b) => b[0] - a[0]))
     out = out.slice(0, start) + EMPTY_STYLE + out.slice(end);
   return out;
 }

@@ -71,6 +71,12 @@ describe('antd zero-runtime loader', () => {
     expect(out.length).toBeLessThan(source.length);
   });
 
+  it('empties a style function that itself makes a style hook in one piece', () => {
+    const source =
+      "export default genStyleHooks('A', (token) => genSubStyleComponent('B', () => [token], null), null);";
+    expect(emptyStyleFunctions(source)).toBe("export default genStyleHooks('A', () => [], null);");
+  });
+
   it('returns a module without style hooks unchanged', () => {
     const source = readFileSync(join(ANTD_ES, 'button', 'Button.js'), 'utf8');
     expect(emptyStyleFunctions(source)).toBe(source);
