@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +26,24 @@ if (embedded && !hasGo()) {
       'or set MONGODB_URI to point at a MongoDB deployment.',
   );
   process.exit(1);
+}
+
+/**
+ * Fails at once when another program (often another copy of the app) listens on PORT: its health
+ * answer would otherwise be taken for this API's, which then could not start.
+ */
+function assertPortFree(port) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} is in use (another copy of the app?); stop it or set PORT to another port`)
+          : error,
+      ),
+    );
+    probe.listen(port, () => probe.close(resolve));
+  });
 }
 
 async function waitForHealth(url, child) {
@@ -76,6 +95,7 @@ async function seedDemoCatalogIfEmpty(env) {
 
 async function main() {
   const started = Date.now();
+  await assertPortFree(PORT);
   // Private to this user: the database's files and socket, the media, the demo login.
   fs.mkdirSync(DATA, { recursive: true, mode: 0o700 });
   fs.chmodSync(DATA, 0o700);
