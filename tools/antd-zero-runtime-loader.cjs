@@ -48,3 +48,4 @@ module.exports = function antdZeroRuntimeLoader(source) {
   return emptyStyleFunctions(source);
 };
 module.exports.emptyStyleFunctions = emptyStyleFunctions;
+module.exports.nodesOf = nodesOf;

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { parse } from 'acorn';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { emptyStyleFunctions } = require('./antd-zero-runtime-loader.cjs') as {
+const { emptyStyleFunctions, nodesOf } = require('./antd-zero-runtime-loader.cjs') as {
   emptyStyleFunctions: (source: string) => string;
+  nodesOf: <T extends { type: string }>(node: T) => Iterable<T>;
 };
 
 const ANTD_ES = join(__dirname, '..', 'node_modules', 'antd', 'es');
@@ -19,25 +20,17 @@ function jsFiles(dir: string): string[] {
   });
 }
 
-type Call = { callee: string; args: string[] };
+type Node = {
+  type: string;
+  callee?: { type: string; name: string };
+  arguments?: { start: number; end: number }[];
+};
 
 /** Each call of a style-hook maker in `source`, with its arguments' text. */
-function makerCalls(source: string): Call[] {
-  const calls: Call[] = [];
-  const visit = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
-    const n = node as {
-      type?: string;
-      callee?: { type: string; name: string };
-      arguments?: { start: number; end: number }[];
-    };
-    if (n.type === 'CallExpression' && n.callee?.type === 'Identifier' && MAKERS.test(`${n.callee.name}(`))
-      calls.push({ callee: n.callee.name, args: n.arguments!.map((a) => source.slice(a.start, a.end)) });
-    Object.values(n).forEach(visit);
-  };
-  visit(parse(source, { ecmaVersion: 'latest', sourceType: 'module' }));
-  return calls;
+function makerCalls(source: string): { callee: string; args: string[] }[] {
+  return [...nodesOf(parse(source, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as Node)]
+    .filter((n) => n.type === 'CallExpression' && n.callee?.type === 'Identifier' && MAKERS.test(`${n.callee.name}(`))
+    .map((n) => ({ callee: n.callee!.name, args: n.arguments!.map((a) => source.slice(a.start, a.end)) }));
 }
 
 const styleModules = jsFiles(ANTD_ES).filter((file) => MAKERS.test(readFileSync(file, 'utf8')));

@@ -98,6 +98,13 @@ function indexPage(file: string): () => string | null {
   };
 }
 
+/**
+ * What goes into the <head> of a page of the shell, for one request: `first` before the shell's own
+ * files (the API reads, so that they are not queued behind a score of scripts on the browser's six
+ * connections: the API answers them in a few milliseconds), `last` after them.
+ */
+export type PageHead = (req: Request, res: Response) => Promise<{ first: string; last: string }>;
+
 /** The page's <head> start tag. */
 const HEAD_START = /<head(\s[^>]*)?>/i;
 
@@ -112,7 +119,7 @@ const HEAD_START = /<head(\s[^>]*)?>/i;
 export function serveFrontEnds(
   app: NestExpressApplication,
   webRoot: string,
-  pageHead: (req: Request, res: Response) => Promise<{ first: string; last: string }>,
+  pageHead: PageHead,
   { sourceMaps = false }: { sourceMaps?: boolean } = {},
 ): void {
   const options = { index: false as const, redirect: false, fallthrough: true, setHeaders: setCacheHeaders };

@@ -1,9 +1,9 @@
 import { firstReadsOf, isScreenRoute } from '@curator/shared/domain';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Request, Response } from 'express';
 
 import { isSecureRequest } from '../common/secure-request';
 import { SESSION_COOKIE_NAME, setSessionCookie } from '../common/session-cookie';
+import type { PageHead } from '../common/static-assets';
 import type { AppConfig } from '../config/env.schema';
 import { SessionsService } from '../sessions/sessions.service';
 import { MfeConfigService } from './mfe-config.service';
@@ -18,13 +18,6 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
-/**
- * What goes into the <head> of a page of the shell, for one request: `first` before the shell's own
- * files (the API reads, so that they are not queued behind a score of scripts on the browser's six
- * connections: the API answers them in a few milliseconds), `last` after them.
- */
-export type PageHead = (req: Request, res: Response) => Promise<{ first: string; last: string }>;
 
 /**
  * The head of every page the shell serves, so that the current screen starts at once: the remote map
