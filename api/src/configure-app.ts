@@ -34,8 +34,18 @@ function requestLogger(logger: Logger) {
   });
 }
 
+/** The page's own files: scripts, style sheets and fonts, fetched by a page and never shown as one. */
+const PAGE_FILE = /\.(m?js|css|woff2?)$/i;
+
+/**
+ * Helmet's headers. A page, an API answer or anything a browser could show as a document gets them all.
+ * A script, style sheet or font gets only those a browser heeds on such a file (nosniff, and the
+ * cross-origin resource policy): the others (CSP, frame options, referrer policy and the rest) act only on
+ * documents, and at about 700 bytes they were a fifth of a small script's answer, on some 25 scripts
+ * per cold page load.
+ */
 function securityHeaders(config: AppConfig) {
-  return helmet({
+  const forDocuments = helmet({
     contentSecurityPolicy: {
       directives: {
         'script-src': ["'self'"],
@@ -50,6 +60,22 @@ function securityHeaders(config: AppConfig) {
     },
     strictTransportSecurity: config.isProduction,
   });
+  const forPageFiles = helmet({
+    contentSecurityPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    strictTransportSecurity: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  return (req: Request, res: Response, next: NextFunction) => {
+    const isPageFile = (req.method === 'GET' || req.method === 'HEAD') && PAGE_FILE.test(req.path);
+    return (isPageFile ? forPageFiles : forDocuments)(req, res, next);
+  };
 }
 
 /** JSON answers of the API are per-user: never cached unless a route says otherwise. */

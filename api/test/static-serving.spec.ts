@@ -157,6 +157,37 @@ describe('serving the built front ends', () => {
     expect(chunk.text).toBe('chunk()');
   });
 
+  it("sends a page's scripts only the security headers a browser heeds on a script, and the page all of them", async () => {
+    const documentOnly = [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+    ];
+    for (const path of [
+      '/main.3f2a1b.js',
+      '/mfe/catalog/__federation_expose_app.9c8d7e.js',
+      '/mfe/catalog/remoteEntry.js',
+    ]) {
+      const script = await t.agent.get(path).expect(200);
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+      expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const name of documentOnly) expect(script.headers[name]).toBeUndefined();
+      expect(script.headers['last-modified']).toBeUndefined();
+    }
+    const page = await t.agent.get('/audios/').expect(200);
+    for (const name of documentOnly) expect(page.headers[name]).toBeDefined();
+    // A file a browser could show as a page keeps them all.
+    const other = await t.agent.get('/mfe/catalog/index.html').expect(200);
+    expect(other.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('answers an unchanged remote entry 304 by its ETag', async () => {
+    const first = await t.agent.get('/mfe/catalog/remoteEntry.js').expect(200);
+    expect(first.headers.etag).toBeDefined();
+    await t.agent.get('/mfe/catalog/remoteEntry.js').set('If-None-Match', first.headers.etag).expect(304);
+  });
+
   it('sends a script brotli-encoded to a client that asks for it, and plain to one that does not', async () => {
     const asked = await rawGet(t, '/mfe/catalog/big.5a6b7c.js', 'br, gzip');
     expect(asked.status).toBe(200);

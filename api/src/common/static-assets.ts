@@ -122,7 +122,16 @@ export function serveFrontEnds(
   pageHead: PageHead,
   { sourceMaps = false }: { sourceMaps?: boolean } = {},
 ): void {
-  const options = { index: false as const, redirect: false, fallthrough: true, setHeaders: setCacheHeaders };
+  // No Last-Modified or Accept-Ranges: hashed files are immutable, the entry files revalidate by ETag, and
+  // nothing fetches a range of a script.
+  const options = {
+    index: false as const,
+    redirect: false,
+    fallthrough: true,
+    lastModified: false,
+    acceptRanges: false,
+    setHeaders: setCacheHeaders,
+  };
   if (!sourceMaps) app.use(hideSourceMaps);
   for (const name of MFE_REMOTE_NAMES) {
     const dir = join(webRoot, `mfe-${name}`, 'dist');
