@@ -65,6 +65,8 @@ module.exports = {
       roots: [...WEB_APPS.map((a) => `<rootDir>/${a}/src`), '<rootDir>/shared/src'],
       testMatch: ['**/*.test.tsx'],
       transform: { '^.+\\.(t|j)sx?$': swcWeb },
+      // @ant-design/icons' CommonJS build requires the ES-only builds of these two.
+      transformIgnorePatterns: ['/node_modules/(?!(@ant-design/colors|@ant-design/fast-color)/)'],
       setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-dom.ts'],
       moduleNameMapper: { ...sharedSource, '\\.(css|less)$': '<rootDir>/tools/jest/style-mock.cjs' },
     },

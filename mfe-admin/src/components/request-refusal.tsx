@@ -1,7 +1,9 @@
+import { CloseCircleFilled, StopOutlined } from '@ant-design/icons';
 import { describeRequestError, statusOf } from '@curator/shared/kernel';
+import { StatusMessage } from '@curator/shared/ui';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { Alert, Result } from 'antd';
+import { Alert } from 'antd';
 
 type RequestError = FetchBaseQueryError | SerializedError | undefined;
 
@@ -9,7 +11,7 @@ const REFUSED_STATUS = 403;
 const NO_RESPONSE_TEXT = 'server error';
 
 /**
- * What the server refused, in its own words: a 403 ('Admin only') as a full Result, anything
+ * What the server refused, in its own words: a 403 ('Admin only') as a full StatusMessage, anything
  * else as an error Alert with its detail lines. Renders nothing without an error.
  */
 export function RequestRefusal({
@@ -28,7 +30,12 @@ export function RequestRefusal({
   if (variant === 'result') {
     return (
       <div data-testid="request-refusal">
-        <Result status={refused ? '403' : 'error'} title={lines[0]} subTitle={lines.slice(1).join('\n') || undefined} />
+        <StatusMessage
+          icon={refused ? <StopOutlined /> : <CloseCircleFilled />}
+          tone="error"
+          title={lines[0]}
+          subTitle={lines.slice(1).join('\n') || undefined}
+        />
       </div>
     );
   }

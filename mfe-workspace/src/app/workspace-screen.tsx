@@ -1,8 +1,9 @@
 import './workspace.css';
 
+import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useGetWorkspaceAudioQuery } from '@curator/shared';
-import { loadPeaks, loadWaveSurfer } from '@curator/shared/ui';
-import { Result, Spin } from 'antd';
+import { loadPeaks, loadWaveSurfer, StatusMessage } from '@curator/shared/ui';
+import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 
@@ -14,7 +15,8 @@ export function WorkspaceScreen() {
   const { data: audio, isError } = useGetWorkspaceAudioQuery(id, { skip: id === '' });
   // wavesurfer.js downloads while the audio's data is on its way.
   useEffect(() => void loadWaveSurfer(), []);
-  if (isError && !audio) return <Result status="404" title="Audio not found" subTitle={id} />;
+  if (isError && !audio)
+    return <StatusMessage icon={<QuestionCircleOutlined />} tone="quiet" title="Audio not found" subTitle={id} />;
   if (!audio) return <Spin className="workspace-loading" />;
   if (performance.getEntriesByName('workspace-audio-loaded').length === 0) performance.mark('workspace-audio-loaded');
   // The peaks load while the editor renders; the waveform takes the same promise.

@@ -9,6 +9,7 @@ export * from './peaks-file';
 export * from './placeholder-screen';
 export * from './screen-failure';
 export * from './screen-start';
+export * from './status-message';
 export * from './tag-editor';
 export * from './theme';
 export * from './use-playhead-time';

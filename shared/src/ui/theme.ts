@@ -7,6 +7,14 @@ import type { ThemeConfig } from 'antd';
  */
 export const SUITE_THEME: ThemeConfig = {
   zeroRuntime: true,
-  token: { colorPrimary: '#5b3cc4', borderRadius: 6, fontSize: 14 },
+  // colorWarning, colorError and colorTextDescription are antd's defaults, named here for StatusMessage's icons.
+  token: {
+    colorPrimary: '#5b3cc4',
+    colorWarning: '#faad14',
+    colorError: '#ff4d4f',
+    colorTextDescription: 'rgba(0, 0, 0, 0.45)',
+    borderRadius: 6,
+    fontSize: 14,
+  },
   components: { Table: { cellPaddingBlockSM: 4 } },
 };

@@ -1,7 +1,7 @@
 import { LOGIN_NO_RESPONSE_TEXT } from '@curator/shared';
 import { describeRequestError, useGetMeQuery, useLoginMutation } from '@curator/shared/kernel';
 import { ErrorLines } from '@curator/shared/ui';
-import { Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { Button, Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
@@ -28,7 +28,7 @@ export function LoginPage() {
 
   return (
     <main style={{ display: 'grid', placeItems: 'center', minHeight: '100vh', background: '#f5f5f7' }}>
-      <Card style={{ width: 360 }}>
+      <section className="login-card">
         <Typography.Title level={3}>Audio Curation</Typography.Title>
         <Form<LoginForm> layout="vertical" onFinish={handleFinish} requiredMark={false}>
           <Form.Item label="Username" name="username" rules={[{ required: true, message: 'Username is required' }]}>
@@ -42,7 +42,7 @@ export function LoginPage() {
             Log in
           </Button>
         </Form>
-      </Card>
+      </section>
     </main>
   );
 }

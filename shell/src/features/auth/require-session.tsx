@@ -1,5 +1,7 @@
+import { WarningFilled } from '@ant-design/icons';
 import { statusOf, useGetMeQuery } from '@curator/shared/kernel';
-import { Button, Result, Spin } from 'antd';
+import { StatusMessage } from '@curator/shared/ui';
+import { Button, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 
@@ -15,8 +17,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
     return <Navigate to={`/login/?next=${next}`} replace />;
   }
   return (
-    <Result
-      status="warning"
+    <StatusMessage
+      icon={<WarningFilled />}
+      tone="warning"
       title="server error"
       subTitle="The server did not answer. Check your connection and try again."
       extra={<Button onClick={() => refetch()}>Try again</Button>}
