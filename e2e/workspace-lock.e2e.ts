@@ -102,4 +102,14 @@ describe('workspace: the audio lock between two users in Chromium', () => {
     );
     expect(audio).toMatchObject({ locked: false, locked_by: null });
   }, 60_000);
+
+  it('says once that an audio does not exist: the page and one toast, not a toast per request', async () => {
+    await bobPage.goto('/beats/000000000000000000000000/');
+    await bobPage.getByRole('heading', { name: 'Audio not found' }).waitFor();
+    // The screen asks for the audio at its start and again when its view mounts on the failed answer.
+    await bobPage.waitForLoadState('networkidle');
+    const toasts = bobPage.getByTestId('toast');
+    expect(await toasts.count()).toBe(1);
+    expect(await toasts.first().textContent()).toContain('Audio not found');
+  }, 60_000);
 });
