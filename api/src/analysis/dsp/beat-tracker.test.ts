@@ -1,7 +1,7 @@
 import { isTempoCorrect, matchEvents, measureMedianTimingErrorMs, scoreBeatFMeasure } from '../dev/eval/beat-f-measure';
 import { buildEvaluationSet } from '../dev/synth/evaluation-set';
 import { synthesiseTrack, type TrackSpec } from '../dev/synth/synthesise-track';
-import { TAPPABLE_BPM, trackBeats } from './beat-tracker';
+import { LEVEL_TUNING, TAPPABLE_BPM, trackBeats } from './beat-tracker';
 import { downmixToMono } from './downmix';
 
 const analyse = (spec: TrackSpec) => {
@@ -290,6 +290,28 @@ describe('a soft snare on 2 and 4: kicks on the "and", and a shuffle under loud 
     const { track, analysis } = analyse(spec);
     expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
     expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('puts the beat on a snare 11 dB down between kicks and open hats on every "and", which fill the grid', () => {
+    const spec: TrackSpec = {
+      seed: 2203,
+      durationS: 20,
+      tempoBpm: 118,
+      pattern: 'offbeat-kick-open',
+      kitTone: 'dark',
+      kickGainDb: 3,
+      snareGainDb: -11,
+      hatGainDb: 8,
+    };
+    const { track, analysis } = analyse(spec);
+    expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+    expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
+    // The kick-grid rule is what moves it: without it the beats sit on the kicks.
+    const without = trackBeats(downmixToMono(track.channels), track.sampleRateHz, {
+      ...LEVEL_TUNING,
+      kickGridShift: undefined,
+    });
+    expect(scoreBeatFMeasure(track.beatsS, without.beatsS)).toBeLessThan(0.1);
   });
 
   it('keeps a shuffle under loud hats and a very soft kit on the beat, though a kick on the "and" of 3 alternates', () => {
