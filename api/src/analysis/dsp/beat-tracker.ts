@@ -1,5 +1,5 @@
 import { streamMonoPcm } from './decode-audio';
-import { findOffbeatPosition, findSwingOffset, measureBackbeat, peakNear } from './meter-cues';
+import { findOffbeatPosition, findSwingOffset, meanOf, measureBackbeat, peakNear } from './meter-cues';
 import { computeOnsetBands, type OnsetBands, OnsetStream } from './onset-envelope';
 import { estimateTempo, refineLag, weighTempo } from './tempo';
 
@@ -604,13 +604,6 @@ function alignToKicks(
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[floor(q * (sorted.length - 1))] ?? 0;
-}
-
-/** Mean of a signal, at least a tiny positive value. */
-function meanOf(signal: Float32Array): number {
-  let sum = 0;
-  for (const v of signal) sum += v;
-  return max(1e-9, sum / max(1, signal.length));
 }
 
 /** Beats moved half a period when they sit on a kick on every "and" with the snare between them (KickGridShift). */

@@ -27,7 +27,7 @@ function sampleGrid(signal: Float32Array, beatFrames: number[], phase: number): 
 }
 
 /** Mean of a signal (at least a tiny positive value). */
-function meanOf(signal: Float32Array): number {
+export function meanOf(signal: Float32Array): number {
   let sum = 0;
   for (let i = 0; i < signal.length; i++) sum += signal[i];
   return max(1e-9, sum / max(1, signal.length));
