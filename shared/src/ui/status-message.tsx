@@ -1,12 +1,10 @@
 import { Flex, Typography } from 'antd';
 import type { AriaRole, ReactNode } from 'react';
 
-import { SUITE_THEME } from './theme';
-
-const { colorWarning, colorError, colorTextDescription } = SUITE_THEME.token as Record<string, string>;
+import { SUITE_COLORS } from './theme';
 
 /** The icon's colour for each tone. */
-const TONE_COLORS = { warning: colorWarning, error: colorError, quiet: colorTextDescription } as const;
+const TONE_COLORS = { warning: SUITE_COLORS.warning, error: SUITE_COLORS.error, quiet: SUITE_COLORS.description };
 
 export type StatusMessageProps = {
   /** An icon of @ant-design/icons, drawn large in the tone's colour (each caller bundles only its own). */

@@ -1,5 +1,13 @@
 import type { ThemeConfig } from 'antd';
 
+/** Colours of the suite that its own components use too (antd's defaults for warning, error and faint text). */
+export const SUITE_COLORS = {
+  primary: '#5b3cc4',
+  warning: '#faad14',
+  error: '#ff4d4f',
+  description: 'rgba(0, 0, 0, 0.45)',
+} as const;
+
 /**
  * antd theme of the suite; the shell and every remote wrap their own ConfigProvider with it. Zero
  * runtime: no styles are generated in the browser; the shell's page links antd's static style
@@ -7,12 +15,11 @@ import type { ThemeConfig } from 'antd';
  */
 export const SUITE_THEME: ThemeConfig = {
   zeroRuntime: true,
-  // colorWarning, colorError and colorTextDescription are antd's defaults, named here for StatusMessage's icons.
   token: {
-    colorPrimary: '#5b3cc4',
-    colorWarning: '#faad14',
-    colorError: '#ff4d4f',
-    colorTextDescription: 'rgba(0, 0, 0, 0.45)',
+    colorPrimary: SUITE_COLORS.primary,
+    colorWarning: SUITE_COLORS.warning,
+    colorError: SUITE_COLORS.error,
+    colorTextDescription: SUITE_COLORS.description,
     borderRadius: 6,
     fontSize: 14,
   },
