@@ -283,6 +283,16 @@ function takeEveryOther(accent: Float32Array, beatFrames: number[]): number[] {
   return strength[0] >= strength[1] ? phases[0] : phases[1];
 }
 
+/** The points half-way between consecutive beats. */
+function halfwayPoints(beatFrames: number[]): number[] {
+  return beatFrames.slice(1).map((frame, i) => round((frame + beatFrames[i]) / 2));
+}
+
+/** Mean of `signal`'s peaks (peakNear) at `frames`. */
+function meanPeakAt(signal: Float32Array, frames: number[]): number {
+  return frames.reduce((sum, f) => sum + peakNear(signal, f), 0) / max(1, frames.length);
+}
+
 /** Beats and half-way points. */
 function subdivide(beatFrames: number[]): number[] {
   return beatFrames.flatMap((frame, i) =>
@@ -509,8 +519,7 @@ function alignToBackbeat(
   threshold: number,
 ): number[] {
   if (beatFrames.length < 4) return beatFrames;
-  const halfway = beatFrames.slice(1).map((frame, i) => {
-    const centre = round((frame + beatFrames[i]) / 2);
+  const halfway = halfwayPoints(beatFrames).map((centre) => {
     let best = centre;
     for (let k = max(0, centre - 3); k <= min(beatSource.length - 1, centre + 3); k++)
       if (beatSource[k] > beatSource[best]) best = k;
@@ -592,12 +601,10 @@ function alignToKicks(
   { ratio, keepBackbeat }: { ratio: number; keepBackbeat: number },
 ): number[] {
   if (beatFrames.length < 4) return beatFrames;
-  const halfway = beatFrames.slice(1).map((frame, i) => round((frame + beatFrames[i]) / 2));
-  const meanAt = (signal: Float32Array, frames: number[]) =>
-    frames.reduce((sum, f) => sum + peakNear(signal, f), 0) / frames.length;
+  const halfway = halfwayPoints(beatFrames);
   const here = measureAlternation(snare, beatFrames);
   const isHeldByBackbeat = here.alternation >= keepBackbeat * here.level;
-  return !isHeldByBackbeat && meanAt(kick, halfway) >= ratio * meanAt(kick, beatFrames) ? halfway : beatFrames;
+  return !isHeldByBackbeat && meanPeakAt(kick, halfway) >= ratio * meanPeakAt(kick, beatFrames) ? halfway : beatFrames;
 }
 
 /** The `q` quantile (0..1) of some values. */
@@ -614,16 +621,13 @@ function moveOffKickGrid(
   { fill, onGrid, alternation }: KickGridShift,
 ): number[] {
   if (beatFrames.length < 4) return beatFrames;
-  const halfway = beatFrames.slice(1).map((frame, i) => round((frame + beatFrames[i]) / 2));
+  const halfway = halfwayPoints(beatFrames);
   const kickAtBeats = beatFrames.map((f) => peakNear(kick, f));
   const loudKick = quantile(kickAtBeats, 0.9);
   const filled = kickAtBeats.filter((v) => v >= 0.25 * loudKick).length / kickAtBeats.length;
-  const [kickHere, kickThere] = [beatFrames, halfway].map((frames) =>
-    frames.reduce((sum, f) => sum + peakNear(kick, f), 0),
-  );
-  const lean =
-    (kickThere / halfway.length - kickHere / beatFrames.length) /
-    (kickThere / halfway.length + kickHere / beatFrames.length + 1e-9);
+  const kickHere = kickAtBeats.reduce((sum, v) => sum + v, 0) / kickAtBeats.length;
+  const kickThere = meanPeakAt(kick, halfway);
+  const lean = (kickThere - kickHere) / (kickThere + kickHere + 1e-9);
   if (loudKick <= 0 || filled < fill || lean > -onGrid) return beatFrames;
   // Snare hits: the snare band's onsets where the kick band is not as loud (both scaled to their mean).
   const [snareScale, kickScale] = [1 / meanOf(snare), 1 / meanOf(kick)];
@@ -645,8 +649,7 @@ function moveOffKickGrid(
 function evenOutUnmarkedBeats(signal: Float32Array, beatFrames: number[]): number[] {
   if (beatFrames.length < 3) return beatFrames;
   const strengths = beatFrames.map((f) => peakNear(signal, f));
-  const sorted = [...strengths].sort((a, b) => a - b);
-  const threshold = UNMARKED_BEAT_SHARE * sorted[floor(0.9 * (sorted.length - 1))];
+  const threshold = UNMARKED_BEAT_SHARE * quantile(strengths, 0.9);
   const out = beatFrames.slice();
   let last = -1;
   for (let i = 0; i < beatFrames.length; i++) {
