@@ -14,7 +14,7 @@ import { rejectForbiddenKeys } from './common/forbidden-keys.middleware';
 import { createLogger } from './common/logger';
 import { serveOpenApi } from './common/openapi';
 import { isSecureRequest } from './common/secure-request';
-import { serveFrontEnds } from './common/static-assets';
+import { isPageFileRequest, serveFrontEnds } from './common/static-assets';
 import { APP_CONFIG } from './config/config.module';
 import type { AppConfig } from './config/env.schema';
 import { pageHead } from './mfe-config/page-head';
@@ -33,9 +33,6 @@ function requestLogger(logger: Logger) {
     autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
   });
 }
-
-/** The page's own files: scripts, style sheets and fonts, fetched by a page and never shown as one. */
-const PAGE_FILE = /\.(m?js|css|woff2?)$/i;
 
 /**
  * Helmet's headers. A page, an API answer or anything a browser could show as a document gets them all.
@@ -73,8 +70,7 @@ function securityHeaders(config: AppConfig) {
     xXssProtection: false,
   });
   return (req: Request, res: Response, next: NextFunction) => {
-    const isPageFile = (req.method === 'GET' || req.method === 'HEAD') && PAGE_FILE.test(req.path);
-    return (isPageFile ? forPageFiles : forDocuments)(req, res, next);
+    return (isPageFileRequest(req) ? forPageFiles : forDocuments)(req, res, next);
   };
 }
 

@@ -21,6 +21,13 @@ const PRECOMPRESSED = [
 ] as const;
 const PRECOMPRESSED_TYPES = new Set(['.js', '.css', '.json', '.html', '.svg']);
 
+/** The page's own files: scripts, style sheets and fonts, fetched by a page and never shown as one. */
+const PAGE_FILE = /\.(m?js|css|woff2?)$/i;
+
+/** A read of one of the page's own files (PAGE_FILE): it needs none of the headers that act only on documents. */
+export const isPageFileRequest = (req: Request) =>
+  (req.method === 'GET' || req.method === 'HEAD') && PAGE_FILE.test(req.path);
+
 /** The file a precompressed copy stands for: `remoteEntry.js.br` → `remoteEntry.js`. */
 const originalOf = (filePath: string) => filePath.replace(/\.(br|gz)$/, '');
 
