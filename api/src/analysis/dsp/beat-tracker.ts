@@ -137,6 +137,12 @@ const MIN_BEAT_BPM = 45;
 /** Constant shift added to every beat, calibrated on the tuning half (median signed error ≈ 0). */
 export const BEAT_LATENCY_CORRECTION_S = 0.005;
 
+/**
+ * The Gaussian's reach, in standard deviations: librosa's kernel spans ±period (±32 σ), but beyond 6 σ its weights are
+ * below 2·10⁻⁸ of the centre's and change no beat.
+ */
+const LOCAL_SCORE_REACH_SIGMAS = 6;
+
 /** Onset envelope smoothed by a Gaussian of width period/32 and normalised by its standard deviation. */
 function computeLocalScore(envelope: Float32Array, periodFrames: number): Float64Array {
   let mean = 0;
@@ -145,7 +151,7 @@ function computeLocalScore(envelope: Float32Array, periodFrames: number): Float6
   let variance = 0;
   for (const v of envelope) variance += (v - mean) ** 2;
   const std = sqrt(variance / max(1, envelope.length - 1)) || 1;
-  const half = round(periodFrames);
+  const half = min(round(periodFrames), round((LOCAL_SCORE_REACH_SIGMAS * periodFrames) / 32) + 1);
   const kernel = new Float64Array(2 * half + 1);
   for (let k = -half; k <= half; k++) kernel[k + half] = exp(-0.5 * ((k * 32) / periodFrames) ** 2);
   const score = new Float64Array(envelope.length);
@@ -358,10 +364,17 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
       : tuning.beatFrom === 'accent'
         ? bands.accent
         : envelope;
-  let beatFrames = findBeatFrames(beatSource, periodFrames);
+  // The beat chain of each period tried, computed once: the level decision and the variants ask again for some.
+  const chains = new Map<number, number[]>();
+  const beatFramesAt = (period: number) => {
+    let frames = chains.get(period);
+    if (!frames) chains.set(period, (frames = findBeatFrames(beatSource, period)));
+    return frames;
+  };
+  let beatFrames = beatFramesAt(periodFrames);
   const slowerPeriod = refineLag(acf, periodFrames * 2).lag;
   const fasterPeriod = refineLag(acf, periodFrames / 2).lag;
-  const slowerFrames = bpmOf(slowerPeriod) >= MIN_BEAT_BPM ? findBeatFrames(beatSource, slowerPeriod) : [];
+  const slowerFrames = bpmOf(slowerPeriod) >= MIN_BEAT_BPM ? beatFramesAt(slowerPeriod) : [];
   const slowerRatio = slowerFrames.length > 2 ? measureOffbeatRatio(feature, slowerFrames) : 1;
   const ratio = measureOffbeatRatio(feature, beatFrames);
   let margin = min(slowerRatio - tuning.slower, tuning.faster - ratio);
@@ -379,15 +392,15 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
   } else if (
     bpmOf(fasterPeriod) <= FASTEST_BEAT_BPM &&
     ratio >= tuning.faster &&
-    !holdsBackbeat(() => findBeatFrames(beatSource, fasterPeriod))
+    !holdsBackbeat(() => beatFramesAt(fasterPeriod))
   ) {
     periodFrames = fasterPeriod;
-    beatFrames = findBeatFrames(beatSource, periodFrames);
+    beatFrames = beatFramesAt(periodFrames);
     margin = ratio - tuning.faster;
   }
   if (bpmOf(periodFrames) < SLOWEST_UNMARKED_BPM) {
     const fasterNow = refineLag(acf, periodFrames / 2).lag;
-    const fasterFrames = findBeatFrames(beatSource, fasterNow);
+    const fasterFrames = beatFramesAt(fasterNow);
     const [here, there] = [backbeatOf(beatFrames), backbeatOf(fasterFrames)];
     if (there >= BACKBEAT_HOLD.strength && there >= BACKBEAT_HOLD.ratio * here)
       [periodFrames, beatFrames] = [fasterNow, fasterFrames];
@@ -398,7 +411,7 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
     const lagScale = bpm < TAPPABLE_BPM[0] ? 0.5 : bpm > TAPPABLE_BPM[1] && 2 * periodFrames < acf.length ? 2 : 0;
     if (lagScale === 0) break;
     periodFrames = refineLag(acf, periodFrames * lagScale).lag;
-    beatFrames = findBeatFrames(beatSource, periodFrames);
+    beatFrames = beatFramesAt(periodFrames);
   }
   if (tuning.swingShift) beatFrames = moveOffSwungOffbeats(envelope, beatFrames);
   const unshifted = beatFrames;
@@ -429,7 +442,7 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
   ]) {
     if (!isTappable(tempoBpm * factor)) continue;
     const period = refineLag(acf, periodFrames / factor).lag;
-    candidates.push({ factor, frames: findBeatFrames(beatSource, period), support });
+    candidates.push({ factor, frames: beatFramesAt(period), support });
   }
   const others = candidates
     .filter((c) => isTappable(tempoBpm * c.factor))

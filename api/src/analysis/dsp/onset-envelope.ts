@@ -1,7 +1,7 @@
-import { computeMagnitudes, createHannWindow, RealFft } from './stft';
+import { createHannWindow, RealFft } from './stft';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
-const { ceil, floor, log10, max, min, round } = Math;
+const { ceil, floor, log10, max, min, round, sqrt } = Math;
 
 /** Onset-strength envelope: one value per frame, frame i centred at i / frameRateHz seconds. */
 export type OnsetEnvelope = { envelope: Float32Array; frameRateHz: number };
@@ -13,6 +13,8 @@ const MEL_BAND_COUNT = 64;
 const MEL_MIN_HZ = 30;
 const MEL_MAX_HZ = 8000;
 const DYNAMIC_RANGE_DB = 80;
+/** Added to every band power (|X|² sum) before it is compared or compressed: silence is −100 dB, not −∞. */
+const POWER_FLOOR = 1e-10;
 /**
  * Compression of the mel magnitudes before the flux: log10(1 + γ·m/mMax), m the band magnitude and mMax the largest in
  * the track. A finite γ keeps quiet bands near-linear, so a soft hat or reverb tail creeping into a silent band does
@@ -25,8 +27,14 @@ function convertHzToMel(frequencyHz: number): number {
   return 2595 * log10(1 + frequencyHz / 700);
 }
 
-/** Triangular mel filters as [firstBin, weights] per band over an FFT of `fftSize` at `sampleRateHz`. */
-function createMelFilters(fftSize: number, sampleRateHz: number): Array<{ firstBin: number; weights: Float64Array }> {
+/**
+ * Triangular mel filters over an FFT of `fftSize` at `sampleRateHz`, packed for the per-frame loop: band b weighs the
+ * bins from `firstBin[b]` on by `weights[start[b]]` up to (not including) `weights[start[b + 1]]`; `binCount` bins
+ * cover every band.
+ */
+type MelFilterBank = { firstBin: Int32Array; start: Int32Array; weights: Float64Array; binCount: number };
+
+function createMelFilters(fftSize: number, sampleRateHz: number): MelFilterBank {
   const maxHz = min(MEL_MAX_HZ, sampleRateHz / 2);
   const minMel = convertHzToMel(MEL_MIN_HZ);
   const maxMel = convertHzToMel(maxHz);
@@ -36,20 +44,23 @@ function createMelFilters(fftSize: number, sampleRateHz: number): Array<{ firstB
     edgesHz.push(700 * (10 ** (mel / 2595) - 1));
   }
   const binHz = sampleRateHz / fftSize;
-  const filters = [];
+  const firstBin = new Int32Array(MEL_BAND_COUNT);
+  const start = new Int32Array(MEL_BAND_COUNT + 1);
+  const weights: number[] = [];
+  let binCount = 0;
   for (let b = 0; b < MEL_BAND_COUNT; b++) {
     const [lowHz, centreHz, highHz] = [edgesHz[b], edgesHz[b + 1], edgesHz[b + 2]];
-    const firstBin = ceil(lowHz / binHz);
-    const lastBin = max(firstBin, floor(highHz / binHz));
-    const weights = new Float64Array(lastBin - firstBin + 1);
-    for (let k = firstBin; k <= lastBin; k++) {
+    firstBin[b] = ceil(lowHz / binHz);
+    const lastBin = max(firstBin[b], floor(highHz / binHz));
+    for (let k = firstBin[b]; k <= lastBin; k++) {
       const hz = k * binHz;
       const weight = hz <= centreHz ? (hz - lowHz) / (centreHz - lowHz) : (highHz - hz) / (highHz - centreHz);
-      weights[k - firstBin] = max(0, weight);
+      weights.push(max(0, weight));
     }
-    filters.push({ firstBin, weights });
+    start[b + 1] = weights.length;
+    binCount = max(binCount, lastBin + 1);
   }
-  return filters;
+  return { firstBin, start, weights: Float64Array.from(weights), binCount: min(binCount, fftSize / 2 + 1) };
 }
 
 /** Float32Array that grows by doubling; `view` is the filled part. */
@@ -74,21 +85,22 @@ class GrowingArray {
 }
 
 /**
- * Log-mel spectrogram (dB, frames × bands, row-major, centred frames) computed while the audio arrives:
- * `push` mono chunks at `sampleRateHz` (box-decimated to ≈22.05 kHz on the way), then `finish`.
+ * Mel spectrogram (band powers, frames × bands, row-major, centred frames) computed while the audio arrives: `push`
+ * mono chunks at `sampleRateHz` (box-decimated to ≈22.05 kHz on the way), then `finish` compresses it (logarithm
+ * relative to the loudest band, ONSET_COMPRESSION) and returns the onset strengths.
  */
 export class OnsetStream {
   private readonly factor: number;
   private readonly rateHz: number;
   private readonly fft = new RealFft(FFT_SIZE);
   private readonly window = createHannWindow(FFT_SIZE);
-  private readonly filters: Array<{ firstBin: number; weights: Float64Array }>;
+  private readonly filters: MelFilterBank;
+  private readonly power: Float64Array;
   private readonly spectrum: Float64Array;
-  private readonly magnitudes: Float64Array;
   private readonly samples = new GrowingArray(1 << 20);
-  private readonly logMel = new GrowingArray(1 << 16);
+  private readonly melPower = new GrowingArray(1 << 16);
   private frameCount = 0;
-  private maxDb = -Infinity;
+  private maxPower = 0;
   private carrySum = 0;
   private carryCount = 0;
 
@@ -100,7 +112,7 @@ export class OnsetStream {
     this.rateHz = sampleRateHz / this.factor;
     this.filters = createMelFilters(FFT_SIZE, this.rateHz);
     this.spectrum = new Float64Array(2 * this.fft.binCount);
-    this.magnitudes = new Float64Array(this.fft.binCount);
+    this.power = new Float64Array(this.filters.binCount);
   }
 
   /** Appends mono samples and analyses every frame they complete. */
@@ -127,36 +139,36 @@ export class OnsetStream {
     const signal = this.samples.view;
     const total = floor(signal.length / HOP_SIZE) + 1;
     while (this.frameCount < total) this.analyseFrame(signal);
-    const logMel = this.logMel.view;
+    // The mel powers become the compressed values in place.
+    const melValues = this.melPower.view;
+    const loudest = this.maxPower + POWER_FLOOR;
     if (Number.isFinite(this.compression)) {
-      // Stored decibels back to magnitudes relative to the loudest band, then log10(1 + γ·m).
+      // 20·log10(1 + γ·m/mMax) with m/mMax the band's magnitude relative to the loudest, √(power / loudest power).
       const gamma = this.compression;
       const scale = 20 * Math.LOG10E;
-      for (let i = 0; i < logMel.length; i++)
-        logMel[i] = scale * Math.log1p(gamma * 10 ** ((logMel[i] - this.maxDb) / 20));
+      for (let i = 0; i < melValues.length; i++)
+        melValues[i] = scale * Math.log1p(gamma * sqrt((melValues[i] + POWER_FLOOR) / loudest));
     } else {
-      const floorDb = this.maxDb - DYNAMIC_RANGE_DB;
-      for (let i = 0; i < logMel.length; i++) if (logMel[i] < floorDb) logMel[i] = floorDb;
+      const floorDb = 10 * log10(loudest) - DYNAMIC_RANGE_DB;
+      for (let i = 0; i < melValues.length; i++) melValues[i] = max(floorDb, 10 * log10(melValues[i] + POWER_FLOOR));
     }
-    return computeFlux(logMel, this.frameCount, this.rateHz);
+    return computeFlux(melValues, this.frameCount, this.rateHz);
   }
 
+  /** One frame's mel band powers (Σ weight · |X|² over each band's bins), appended to `melPower`. */
   private analyseFrame(signal: Float32Array): void {
-    const { filters, magnitudes, spectrum, logMel } = this;
+    const { filters, spectrum, power, melPower } = this;
+    const { firstBin, start, weights } = filters;
     const t = this.frameCount++;
     this.fft.transformFrame(signal, t * HOP_SIZE - FFT_SIZE / 2, this.window, spectrum);
-    computeMagnitudes(spectrum, magnitudes);
-    logMel.reserve(MEL_BAND_COUNT);
+    for (let k = 0; k < power.length; k++)
+      power[k] = spectrum[2 * k] * spectrum[2 * k] + spectrum[2 * k + 1] * spectrum[2 * k + 1];
+    melPower.reserve(MEL_BAND_COUNT);
     for (let b = 0; b < MEL_BAND_COUNT; b++) {
-      const { firstBin, weights } = filters[b];
-      let energy = 0;
-      for (let k = 0; k < weights.length; k++) {
-        const m = magnitudes[firstBin + k];
-        energy += weights[k] * m * m;
-      }
-      const db = 10 * log10(energy + 1e-10);
-      logMel.data[logMel.length++] = db;
-      if (db > this.maxDb) this.maxDb = db;
+      let bandPower = 0;
+      for (let w = start[b], k = firstBin[b]; w < start[b + 1]; w++, k++) bandPower += weights[w] * power[k];
+      melPower.data[melPower.length++] = bandPower;
+      if (bandPower > this.maxPower) this.maxPower = bandPower;
     }
   }
 }

@@ -31,9 +31,13 @@ export class RealFft {
   /** Forward transform of `size` samples of `signal` starting at `start` (zero outside), windowed. */
   transformFrame(signal: Float32Array, start: number, window: Float64Array, out: Float64Array): void {
     const { frame, size } = this;
-    for (let i = 0; i < size; i++) {
-      const index = start + i;
-      frame[i] = index >= 0 && index < signal.length ? signal[index] * window[i] : 0;
+    if (start >= 0 && start + size <= signal.length) {
+      for (let i = 0; i < size; i++) frame[i] = signal[start + i] * window[i];
+    } else {
+      for (let i = 0; i < size; i++) {
+        const index = start + i;
+        frame[i] = index >= 0 && index < signal.length ? signal[index] * window[i] : 0;
+      }
     }
     this.fft.realTransform(this.full, frame);
     out.set(this.full.subarray(0, 2 * this.binCount));
