@@ -188,6 +188,29 @@ describe('serving the built front ends', () => {
     await t.agent.get('/mfe/catalog/remoteEntry.js').set('If-None-Match', first.headers.etag).expect(304);
   });
 
+  it('reads a hashed file once and answers it from memory after, while an entry file is read again', async () => {
+    writeFiles(webRoot, {
+      'mfe-catalog/dist/held.1a2b3c.js': 'first()',
+      'mfe-catalog/dist/b9/remoteEntry.js': 'var first;',
+    });
+    const first = await t.agent.get('/mfe/catalog/held.1a2b3c.js').expect(200);
+    expect(first.text).toBe('first()');
+    await t.agent.get('/mfe/catalog/b9/remoteEntry.js').expect(200, 'var first;');
+    // A name's content never changes: even with the file gone from disk the same bytes and ETag come back.
+    rmSync(join(webRoot, 'mfe-catalog/dist/held.1a2b3c.js'));
+    writeFileSync(join(webRoot, 'mfe-catalog/dist/b9/remoteEntry.js'), 'var second;');
+    const again = await t.agent.get('/mfe/catalog/held.1a2b3c.js').expect(200);
+    expect(again.text).toBe('first()');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['cache-control']).toBe(IMMUTABLE);
+    await t.agent.get('/mfe/catalog/held.1a2b3c.js').set('If-None-Match', first.headers.etag).expect(304);
+    await t.agent.get('/mfe/catalog/b9/remoteEntry.js').expect(200, 'var second;');
+    // A file never found is not held: it is looked for again.
+    await t.agent.get('/mfe/catalog/later.4d5e6f.js').expect(404);
+    writeFiles(webRoot, { 'mfe-catalog/dist/later.4d5e6f.js': 'later()' });
+    await t.agent.get('/mfe/catalog/later.4d5e6f.js').expect(200, 'later()');
+  });
+
   it('sends a script brotli-encoded to a client that asks for it, and plain to one that does not', async () => {
     const asked = await rawGet(t, '/mfe/catalog/big.5a6b7c.js', 'br, gzip');
     expect(asked.status).toBe(200);
