@@ -60,7 +60,7 @@ function createMelFilters(fftSize: number, sampleRateHz: number): MelFilterBank 
     start[b + 1] = weights.length;
     binCount = max(binCount, lastBin + 1);
   }
-  return { firstBin, start, weights: Float64Array.from(weights), binCount: min(binCount, fftSize / 2 + 1) };
+  return { firstBin, start, weights: Float64Array.from(weights), binCount };
 }
 
 /** Float32Array that grows by doubling; `view` is the filled part. */
