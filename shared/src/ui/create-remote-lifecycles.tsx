@@ -23,6 +23,22 @@ export type RemoteDefinitionOptions = {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
+ * A left screen's React tree is taken down this long after it left the page, once the browser is idle
+ * (at the latest TAKE_DOWN_WITHIN_MS later): not in a pause while the next screen waits for its data.
+ */
+export const TAKE_DOWN_AFTER_MS = 500;
+const TAKE_DOWN_WITHIN_MS = 1000;
+
+/** Runs `work` TAKE_DOWN_AFTER_MS from now, when the browser is next idle. */
+function afterNextScreen(work: () => void): void {
+  setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(work, { timeout: TAKE_DOWN_WITHIN_MS });
+    else work();
+  }, TAKE_DOWN_AFTER_MS);
+}
+
+/**
  * Single-spa lifecycles for a remote, and the build it is. A remote is its own React root, so it
  * brings its own Redux Provider (the shell's store), antd theme and router, and its own error
  * boundary: a screen that throws while rendering shows what happened and Retry in its place, the
@@ -71,9 +87,26 @@ export function createRemoteLifecycles({ name, Screen, buildId }: RemoteDefiniti
       <ScreenFailure title={screenCrashedTitle(name)} detail={error.message} onRetry={() => location.reload()} />
     ),
   });
+  // Leaving a screen: its page leaves the document at once, and React takes its tree down (every
+  // effect's clean-up, antd's style tags, thousands of nodes) after the next screen has drawn. Done on
+  // the click, that took 60-90 ms before the next screen could start.
+  let pendingTakeDown: (() => void) | undefined;
+  const unmount: typeof lifecycles.unmount = (props) => {
+    (props as AppProps & Partial<MfeProps>).domElementGetter?.().remove();
+    const takeDown = () => {
+      if (pendingTakeDown !== takeDown) return;
+      pendingTakeDown = undefined;
+      void lifecycles.unmount(props);
+    };
+    pendingTakeDown = takeDown;
+    afterNextScreen(takeDown);
+    return Promise.resolve();
+  };
   // The first drawing of a screen is a transition, so React draws it in slices of a few milliseconds
   // between which the page stays responsive (an urgent render would be one long task).
   const mount: typeof lifecycles.mount = (props) => {
+    // Back before the tree left last time was taken down: it goes first, so the screen has one root.
+    pendingTakeDown?.();
     let mounted!: ReturnType<typeof lifecycles.mount>;
     startTransition(() => {
       mounted = lifecycles.mount(props);
@@ -81,5 +114,5 @@ export function createRemoteLifecycles({ name, Screen, buildId }: RemoteDefiniti
     return mounted;
   };
   // The kernel this screen was built against (the page's own copy may be newer).
-  return { ...lifecycles, mount, buildId, kernel: BUILT_WITH_KERNEL };
+  return { ...lifecycles, mount, unmount, buildId, kernel: BUILT_WITH_KERNEL };
 }
