@@ -1,4 +1,5 @@
-import { createHannWindow, RealFft } from './stft';
+import { createHannWindow } from './stft';
+import { realFftOf } from './wasm-fft';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { ceil, floor, log10, max, min, round, sqrt } = Math;
@@ -92,11 +93,10 @@ class GrowingArray {
 export class OnsetStream {
   private readonly factor: number;
   private readonly rateHz: number;
-  private readonly fft = new RealFft(FFT_SIZE);
+  private readonly fft = realFftOf(FFT_SIZE);
   private readonly window = createHannWindow(FFT_SIZE);
   private readonly filters: MelFilterBank;
   private readonly power: Float64Array;
-  private readonly spectrum: Float64Array;
   private readonly samples = new GrowingArray(1 << 20);
   private readonly melPower = new GrowingArray(1 << 16);
   private frameCount = 0;
@@ -111,7 +111,6 @@ export class OnsetStream {
     this.factor = max(1, round(sampleRateHz / TARGET_RATE_HZ));
     this.rateHz = sampleRateHz / this.factor;
     this.filters = createMelFilters(FFT_SIZE, this.rateHz);
-    this.spectrum = new Float64Array(2 * this.fft.binCount);
     this.power = new Float64Array(this.filters.binCount);
   }
 
@@ -157,12 +156,10 @@ export class OnsetStream {
 
   /** One frame's mel band powers (Σ weight · |X|² over each band's bins), appended to `melPower`. */
   private analyseFrame(signal: Float32Array): void {
-    const { filters, spectrum, power, melPower } = this;
+    const { filters, power, melPower } = this;
     const { firstBin, start, weights } = filters;
     const t = this.frameCount++;
-    this.fft.transformFrame(signal, t * HOP_SIZE - FFT_SIZE / 2, this.window, spectrum);
-    for (let k = 0; k < power.length; k++)
-      power[k] = spectrum[2 * k] * spectrum[2 * k] + spectrum[2 * k + 1] * spectrum[2 * k + 1];
+    this.fft.powerSpectrum(signal, t * HOP_SIZE - FFT_SIZE / 2, this.window, power);
     melPower.reserve(MEL_BAND_COUNT);
     for (let b = 0; b < MEL_BAND_COUNT; b++) {
       let bandPower = 0;
