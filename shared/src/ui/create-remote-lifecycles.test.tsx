@@ -14,8 +14,15 @@ function screenWithLog(log: string[]) {
   };
 }
 
-/** The page's place for the screen, as the shell gives it: the same element until it leaves the page. */
-function outletProps(store = createAppStore()) {
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/**
+ * A screen mounted as the shell mounts it, in a place on the page that stays the same element until
+ * it leaves the page; its log says when it was drawn and taken down.
+ */
+async function mountedScreen() {
+  const log: string[] = [];
+  const lifecycles = createRemoteLifecycles({ name: 'test', Screen: screenWithLog(log), buildId: 'b1' });
   const outlet = document.createElement('div');
   document.body.appendChild(outlet);
   const domElementGetter = () => {
@@ -27,22 +34,20 @@ function outletProps(store = createAppStore()) {
     }
     return element;
   };
-  return { outlet, props: { name: 'test', store, domElementGetter, singleSpa: {}, mountParcel: () => {} } };
+  // single-spa's own props (singleSpa, mountParcel) are not used by the lifecycles.
+  const props = { name: 'test', store: createAppStore(), domElementGetter } as never;
+  await lifecycles.mount(props);
+  await settle();
+  return { log, lifecycles, outlet, props };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('createRemoteLifecycles', () => {
   it('takes a left screen off the page at once and takes its React tree down afterwards', async () => {
-    const log: string[] = [];
-    const lifecycles = createRemoteLifecycles({ name: 'test', Screen: screenWithLog(log), buildId: 'b1' });
-    const { outlet, props } = outletProps();
-    await lifecycles.mount(props as never);
-    await settle();
+    const { log, lifecycles, outlet, props } = await mountedScreen();
     expect(outlet.textContent).toContain('the screen');
     expect(log).toEqual(['mounted']);
 
-    await lifecycles.unmount(props as never);
+    await lifecycles.unmount(props);
     // single-spa hears the screen is gone before React has done any of its clean-up.
     expect(outlet.textContent).toBe('');
     expect(log).toEqual(['mounted']);
@@ -54,13 +59,9 @@ describe('createRemoteLifecycles', () => {
   });
 
   it('takes the old tree down first when the screen comes back before that happened', async () => {
-    const log: string[] = [];
-    const lifecycles = createRemoteLifecycles({ name: 'test', Screen: screenWithLog(log), buildId: 'b1' });
-    const { outlet, props } = outletProps();
-    await lifecycles.mount(props as never);
-    await settle();
-    await lifecycles.unmount(props as never);
-    await lifecycles.mount(props as never);
+    const { log, lifecycles, outlet, props } = await mountedScreen();
+    await lifecycles.unmount(props);
+    await lifecycles.mount(props);
     await settle();
     expect(log).toEqual(['mounted', 'taken down', 'mounted']);
     expect(outlet.querySelectorAll('p')).toHaveLength(1);
