@@ -116,6 +116,12 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     page.on('console', (message) => {
       if (message.text().includes('preload')) warnings.push(message.text());
     });
+    const priorities = new Map<string, string>();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    cdp.on('Network.requestWillBeSent', (event) =>
+      priorities.set(new URL(event.request.url).pathname, event.request.initialPriority),
+    );
     await page.goto('/audios/');
     await page.locator('[data-testid="audio-table"] tr[data-row-key]').first().waitFor();
     await page.waitForLoadState('load');
@@ -131,6 +137,10 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     expect(shellFiles.length).toBeGreaterThan(10);
     expect(shellFiles.filter((e) => e.initiator !== 'link')).toEqual([]);
     expect(new Set(shellFiles.map((e) => e.path)).size).toBe(shellFiles.length);
+    // The shell's entry script, which starts all the others, is not queued behind them (a deferred
+    // script is otherwise fetched at low priority).
+    const entryScript = [...priorities].filter(([path]) => /^\/main\.\w+\.js$/.test(path));
+    expect(entryScript.map(([, priority]) => priority)).toEqual(['High']);
     // So did the screen's start and app files.
     const screenStart = entries.filter((e) => /^\/mfe\/catalog\/.*__federation_expose_(start|app)/.test(e.path));
     expect(screenStart.map((e) => e.initiator)).toEqual(['link', 'link']);
