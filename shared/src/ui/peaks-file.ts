@@ -3,13 +3,19 @@ import { PeaksFileSchema } from '@curator/shared';
 /** Peaks ready for wavesurfer.js: per channel, and the duration they cover in seconds. */
 export type LoadedPeaks = { durationS: number; peaks: Array<Float32Array | number[]> };
 
+/**
+ * The part of the peaks file a waveform draws. The file also holds every resolution the analysis
+ * computed (`levels`, about five times the numbers); those are neither read nor checked here.
+ */
+const DrawnPeaksSchema = PeaksFileSchema.pick({ version: true, duration_s: true, peaks: true });
+
 /** Fetches and parses the peaks file; null when it is missing or malformed. */
 export async function fetchPeaksFile(url: string): Promise<LoadedPeaks | null> {
   try {
     const res = await fetch(url, { credentials: 'same-origin' });
     if (!res.ok) return null;
-    // The file the analysis wrote, read with the same schema; a file without a usable waveform counts as missing.
-    const file = PeaksFileSchema.safeParse(await res.json());
+    // The file the analysis wrote, read with its schema; a file without a usable waveform counts as missing.
+    const file = DrawnPeaksSchema.safeParse(await res.json());
     if (!file.success || file.data.duration_s <= 0 || file.data.peaks.length === 0) return null;
     return { durationS: file.data.duration_s, peaks: file.data.peaks };
   } catch {
