@@ -5,7 +5,7 @@ export type LoadedPeaks = { durationS: number; peaks: Array<Float32Array | numbe
 
 /**
  * The part of the peaks file a waveform draws. The file also holds every resolution the analysis
- * computed (`levels`, about five times the numbers); those are neither read nor checked here.
+ * computed (`levels`, about five times the numbers); those are not checked, nor kept.
  */
 const DrawnPeaksSchema = PeaksFileSchema.pick({ version: true, duration_s: true, peaks: true });
 
