@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, normalize, sep } from 'node:path';
 
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import etag from 'etag';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import serveStatic from 'serve-static';
 
@@ -86,16 +87,14 @@ type HeldFile = { type: string; copies: Map<string, HeldCopy> };
 /** Most bytes the content-hashed files of one root may hold in memory; files beyond it are read per request. */
 const HELD_BYTES_LIMIT = 64 * 1024 * 1024;
 
-/** The weak ETag `send` gives a file (size and modification time, in hex). */
-const weakEtag = (size: number, mtimeMs: number) => `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`;
-
 /** Every copy of `file` (brotli, gzip, the original), read in full; null when the original is missing. */
 async function readHeldFile(file: string, type: string): Promise<HeldFile | null> {
   const copies = new Map<string, HeldCopy>();
   for (const { encoding, suffix } of [...PRECOMPRESSED, { encoding: 'identity', suffix: '' }]) {
     const path = file + suffix;
     const info = await stat(path).catch(() => null);
-    if (info?.isFile()) copies.set(encoding, { body: await readFile(path), etag: weakEtag(info.size, info.mtimeMs) });
+    // The ETag the static files middleware (send) gives the same file: a weak one of its size and time.
+    if (info?.isFile()) copies.set(encoding, { body: await readFile(path), etag: etag(info, { weak: true }) });
   }
   return copies.has('identity') ? { type, copies } : null;
 }
