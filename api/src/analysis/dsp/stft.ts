@@ -10,6 +10,28 @@ export function createHannWindow(size: number): Float64Array {
   return window;
 }
 
+/**
+ * `window.length` samples of `signal` from `start` on (zero outside the signal), multiplied by `window`, written into
+ * `out` from `offset` on. A frame inside the signal takes the loop without bounds checks.
+ */
+export function writeWindowedFrame(
+  signal: Float32Array,
+  start: number,
+  window: Float64Array,
+  out: Float32Array | Float64Array,
+  offset = 0,
+): void {
+  const size = window.length;
+  if (start >= 0 && start + size <= signal.length) {
+    for (let i = 0; i < size; i++) out[offset + i] = signal[start + i] * window[i];
+  } else {
+    for (let i = 0; i < size; i++) {
+      const index = start + i;
+      out[offset + i] = index >= 0 && index < signal.length ? signal[index] * window[i] : 0;
+    }
+  }
+}
+
 /** Real FFT of fixed size; spectra are interleaved [re0, im0, re1, im1, …] over bins 0..size/2. */
 export class RealFft {
   readonly size: number;
@@ -30,16 +52,8 @@ export class RealFft {
 
   /** Forward transform of `size` samples of `signal` starting at `start` (zero outside), windowed. */
   transformFrame(signal: Float32Array, start: number, window: Float64Array, out: Float64Array): void {
-    const { frame, size } = this;
-    if (start >= 0 && start + size <= signal.length) {
-      for (let i = 0; i < size; i++) frame[i] = signal[start + i] * window[i];
-    } else {
-      for (let i = 0; i < size; i++) {
-        const index = start + i;
-        frame[i] = index >= 0 && index < signal.length ? signal[index] * window[i] : 0;
-      }
-    }
-    this.fft.realTransform(this.full, frame);
+    writeWindowedFrame(signal, start, window, this.frame);
+    this.fft.realTransform(this.full, this.frame);
     out.set(this.full.subarray(0, 2 * this.binCount));
   }
 

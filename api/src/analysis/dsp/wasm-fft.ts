@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
+import { writeWindowedFrame } from './stft';
+
 /**
  * PFFFT, compiled to WebAssembly with SIMD by the package `@echogarden/pffft-wasm` (BSD-3-Clause): a
  * 1024-point real FFT takes about 1.2 µs on the analysis machines, where fft.js takes 7.3 µs, and the
@@ -87,15 +89,7 @@ export class WasmRealFft {
     const { size, pffft } = this;
     // The memory's buffer changes when it grows: views are made per call.
     const heap = new Float32Array(pffft.d.buffer);
-    const frame = this.input >> 2;
-    if (start >= 0 && start + size <= signal.length) {
-      for (let i = 0; i < size; i++) heap[frame + i] = signal[start + i] * window[i];
-    } else {
-      for (let i = 0; i < size; i++) {
-        const index = start + i;
-        heap[frame + i] = index >= 0 && index < signal.length ? signal[index] * window[i] : 0;
-      }
-    }
+    writeWindowedFrame(signal, start, window, heap, this.input >> 2);
     pffft.p(this.setup, this.input, this.output, this.work, PFFFT_FORWARD);
     // Ordered real output: [X_0, X_size/2, re X_1, im X_1, re X_2, im X_2, …] (X_0 and X_size/2 are real).
     const out = this.output >> 2;
