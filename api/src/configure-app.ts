@@ -18,6 +18,7 @@ import { isPageFileRequest, serveFrontEnds } from './common/static-assets';
 import { APP_CONFIG } from './config/config.module';
 import type { AppConfig } from './config/env.schema';
 import { pageHead } from './mfe-config/page-head';
+import { noteArrival } from './persistence/change-batch.interceptor';
 import { reportCommandCount } from './persistence/command-count';
 
 /** Request lines only: id, method, url, status, time. No bodies, cookies or headers. */
@@ -99,6 +100,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.headersTimeout = IDLE_CONNECTION_MS + 1000;
   app.setGlobalPrefix('api');
+  app.use(noteArrival);
   if (config.DB_COMMAND_COUNT) app.use(reportCommandCount);
   app.use(requestLogger(logger));
   app.use(compressResponses());

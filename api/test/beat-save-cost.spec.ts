@@ -134,6 +134,16 @@ describe('the database cost of the workspace writes', () => {
     ]);
   });
 
+  // The page of audios and its tags come from two lists kept in memory, each following the change
+  // feed for its collection: one read of the feed serves both.
+  it('reads the audio list with one read of the change feed for all its lists', async () => {
+    // The first read loads the lists; the next is what every later read of the page costs.
+    await t.agent.get('/api/audio/').expect(200);
+    const res = await t.agent.get('/api/audio/').expect(200);
+    expect(res.body.results.length).toBe(1);
+    expect(res.headers['x-db-command-list'].split(' ')).toEqual(['find:change_slots']);
+  });
+
   // A refresh moves only the expiry, which the in-memory list does not follow: nothing to record.
   it('refreshes the lock in 2 commands (session, audio)', async () => {
     await writer(t).post(`/api/audio/${id}/lock/`).expect(200);

@@ -124,6 +124,40 @@ describe('the in-memory audio list across API instances', () => {
     expect([...(await cursor.read())]).toEqual([]);
   });
 
+  it('records an append acknowledged late again, in a slot its readers have not settled', async () => {
+    // The writer reads the clock at T and its command lands 8.5 s later (queued behind other
+    // writes). A reader that read just before it landed has settled T's slot and never reads it
+    // again: the change reaches the reader only because the writer records it again, younger.
+    const slotMs = 2_000;
+    const start = Math.ceil((Date.now() + CHANGE_FEED_KEEP_MS + 180_000) / slotMs) * slotMs;
+    let now = start;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const feed = new ChangeFeed(connectionOf(mia));
+      const cursor = await feed.cursor('late');
+      const slots = connectionOf(mia).collection('change_slots');
+      const update = slots.updateOne.bind(slots);
+      let readBeforeLanding: string[] | null = null;
+      const stored = jest.spyOn(slots, 'updateOne').mockImplementation((async (...args: Parameters<typeof update>) => {
+        if (now === start) {
+          now = start + 8_500;
+          readBeforeLanding = [...(await cursor.read())];
+        }
+        return update(...args);
+      }) as never);
+      await feed.append('late', ['slow-write']);
+      expect(stored).toHaveBeenCalledTimes(2);
+      stored.mockRestore();
+      expect(readBeforeLanding).toEqual([]);
+      now = start + 10_000;
+      expect([...(await cursor.read())]).toEqual(['slow-write']);
+      const holding = await slots.find({ late: 'slow-write' }).toArray();
+      expect(holding.map((slot) => slot.slot).sort()).toEqual([start / slotMs, (start + 8_500 - 500) / slotMs]);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('stores the concurrent appends of one process in shared commands, each id once per command', async () => {
     const feed = new ChangeFeed(connectionOf(mia));
     await Promise.all(Array.from({ length: 30 }, (_, i) => feed.append('grouped', [`doc-${i}`, 'common'])));

@@ -30,6 +30,7 @@ export class ListQuery<Row> {
     const stream = model.collection.collectionName;
     this.memory = new MemoryListIndex<Row>({
       openCursor: () => recording.feed.cursor(stream),
+      freshSince: () => recording.feed.freshSince(),
       readAll: () => this.find({}),
       readByIds: async (ids) =>
         new Map((await this.find({ _id: { $in: ids } })).map((row) => [this.idOf(row), row] as const)),

@@ -18,6 +18,8 @@ const READ_BY_IDS_CHUNK = 1000;
 export type MemoryListSource<Row> = {
   /** A reader of the collection's change feed, positioned after everything recorded so far. */
   openCursor(): Promise<ChangeCursor>;
+  /** Since when (performance.now()) a read asked for now must see every change (ChangeFeed.freshSince). */
+  freshSince(): number;
   /** Every row. */
   readAll(): Promise<Row[]>;
   /** The rows of these ids (at most 1000 at a time); an id absent from the answer was deleted. */
@@ -47,7 +49,7 @@ export class MemoryListIndex<Row> {
   private snapshot: Snapshot<Row> | null = null;
   private readonly sortedBy = new Map<string, SortedRows<Row>>();
   private tail: Promise<void> = Promise.resolve();
-  private pendingCatchUp: Promise<void> | null = null;
+  private pendingCatchUp: { since: number; run: Promise<void> } | null = null;
   private refreshTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly source: MemoryListSource<Row>) {}
@@ -100,23 +102,29 @@ export class MemoryListIndex<Row> {
   }
 
   /**
-   * Applies every change recorded so far. Callers arriving while a catch-up waits to start share
-   * it (it will see their writes); once it has started, the next caller queues a new one.
+   * Applies every change recorded before the caller's `freshSince` (its request's start, or its
+   * last store of its own writes). Callers arriving while a catch-up waits to start share it (it
+   * reads as fresh as the freshest of them needs); once it has started, the next caller queues a new one.
    */
   catchUp(): Promise<void> {
-    if (this.pendingCatchUp) return this.pendingCatchUp;
-    const run = this.exclusive(async () => {
+    const since = this.source.freshSince();
+    if (this.pendingCatchUp) {
+      this.pendingCatchUp.since = Math.max(this.pendingCatchUp.since, since);
+      return this.pendingCatchUp.run;
+    }
+    const pending = { since, run: Promise.resolve() };
+    pending.run = this.exclusive(async () => {
       this.pendingCatchUp = null;
       try {
-        await this.applyChanges();
+        await this.applyChanges(pending.since);
       } catch (error) {
         if (!(error instanceof ChangeFeedGap)) throw error;
         this.replace(await this.readAll());
-        await this.applyChanges();
+        await this.applyChanges(pending.since);
       }
     });
-    this.pendingCatchUp = run;
-    return run;
+    this.pendingCatchUp = pending;
+    return pending.run;
   }
 
   /** Runs `step` after every step queued before it: the snapshot changes one step at a time. */
@@ -126,12 +134,12 @@ export class MemoryListIndex<Row> {
     return run;
   }
 
-  private async applyChanges(): Promise<void> {
+  private async applyChanges(since: number): Promise<void> {
     if (!this.snapshot) this.replace(await this.readAll());
     const snapshot = this.snapshot!;
     let changed: Set<string>;
     try {
-      changed = await snapshot.cursor.read();
+      changed = await snapshot.cursor.read(since);
     } catch (error) {
       if (error instanceof ChangeFeedGap) throw error;
       // Nothing was applied, but the cursor may have moved: start over from the collection.
@@ -141,7 +149,7 @@ export class MemoryListIndex<Row> {
     if (changed.size === 0) return;
     if (changed.size > Math.max(POINT_READ_LIMIT, snapshot.rows.size / 10)) {
       this.replace(await this.readAll());
-      return this.applyChanges();
+      return this.applyChanges(since);
     }
     const ids = [...changed];
     const fresh = new Map<string, Row>();

@@ -13,7 +13,8 @@ import { recordingOf } from './observed-collections';
 export class WriteBatches {
   constructor(@InjectConnection() private readonly connection: Connection) {}
 
-  run<T>(work: () => Promise<T>): Promise<T> {
-    return recordingOf(this.connection).feed.batch(work);
+  /** Runs `work` as one batch; its reads see every change recorded before `since` (performance.now(); default now). */
+  run<T>(work: () => Promise<T>, since?: number): Promise<T> {
+    return recordingOf(this.connection).feed.batch(work, since);
   }
 }
