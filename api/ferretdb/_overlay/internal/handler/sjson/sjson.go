@@ -16,8 +16,9 @@
 // tools/ferretdb.cjs): reading a stored document (Unmarshal) decodes each distinct schema once and
 // keeps it (schemaCache), reads strings without the reflection of encoding/json when they hold no
 // escape (plainJSONString), and decodes objects, arrays, numbers, booleans and dates with
-// json.Unmarshal instead of a json.Decoder (and its read buffer) for every value. The answers are the same; decoding was about half of the server's
-// CPU under the load bench. Everything else is v1.24.0 as released.
+// json.Unmarshal instead of a json.Decoder (and its read buffer) for every value. The answers are
+// the same (an error's wording aside); decoding was about half of the server's CPU under the load
+// bench. Everything else is v1.24.0 as released.
 
 // Package sjson provides converters from/to jsonb with some extensions for built-in and `types` types.
 //
@@ -230,8 +231,12 @@ func Unmarshal(data []byte) (*types.Document, error) {
 	return d, nil
 }
 
-// schemaCacheSize bounds the decoded schemas kept; the cache starts afresh when it is full.
-const schemaCacheSize = 4096
+// schemaCacheSize and schemaCacheBytes bound the decoded schemas kept (their number, and the length
+// of their JSON: an array's schema grows with it); the cache starts afresh when either is reached.
+const (
+	schemaCacheSize  = 4096
+	schemaCacheBytes = 16 << 20
+)
 
 // schemaCache holds decoded schemas by their JSON: the documents of a collection share a few
 // shapes, and decoding a schema (reflection over nested structs) cost as much as the data. Decoded
@@ -241,6 +246,7 @@ var schemaCache = decodedSchemas{byJSON: make(map[string]*schema)}
 type decodedSchemas struct {
 	mu     sync.Mutex
 	byJSON map[string]*schema
+	bytes  int
 }
 
 // get returns the schema encoded as data, decoding it (strictly, as the released code does) on a miss.
@@ -267,10 +273,12 @@ func (c *decodedSchemas) get(data []byte) (*schema, error) {
 	}
 
 	c.mu.Lock()
-	if len(c.byJSON) >= schemaCacheSize {
+	if len(c.byJSON) >= schemaCacheSize || c.bytes+len(data) > schemaCacheBytes {
 		c.byJSON = make(map[string]*schema)
+		c.bytes = 0
 	}
 	c.byJSON[string(data)] = sch
+	c.bytes += len(data)
 	c.mu.Unlock()
 
 	return sch, nil
