@@ -211,13 +211,18 @@ func Unmarshal(data []byte) (*types.Document, error) {
 		)
 	}
 
+	return documentOfFields(v, sch, "sjson.Unmarshal")
+}
+
+// documentOfFields decodes the fields of a document, already split, by its schema, in the schema's
+// key order; `where` names the caller in the error for a key the fields lack.
+func documentOfFields(fields map[string]json.RawMessage, sch *schema, where string) (*types.Document, error) {
 	d := must.NotFail(types.NewDocument())
 
 	for _, key := range sch.Keys {
-		b, ok := v[key]
-
+		b, ok := fields[key]
 		if !ok {
-			return nil, lazyerrors.Errorf("sjson.Unmarshal: missing key %q", key)
+			return nil, lazyerrors.Errorf("%s: missing key %q", where, key)
 		}
 
 		v, err := unmarshalSingleValue(b, sch.Properties[key])
@@ -326,23 +331,7 @@ func unmarshalDocument(data []byte, sch *schema) (*types.Document, error) {
 		)
 	}
 
-	td := must.NotFail(types.NewDocument())
-
-	for _, key := range sch.Keys {
-		b, ok := rawMessages[key]
-		if !ok {
-			return nil, lazyerrors.Errorf("sjson.documentType.UnmarshalJSON: missing key %q", key)
-		}
-
-		v, err := unmarshalSingleValue(b, sch.Properties[key])
-		if err != nil {
-			return nil, lazyerrors.Error(err)
-		}
-
-		td.Set(key, v)
-	}
-
-	return td, nil
+	return documentOfFields(rawMessages, sch, "sjson.documentType.UnmarshalJSON")
 }
 
 // unmarshalArray decodes an array value by its items' schemas, as arrayType.UnmarshalJSONWithSchema does.
@@ -376,6 +365,25 @@ func unmarshalArray(data []byte, schemas []*elem) (*types.Array, error) {
 	return ta, nil
 }
 
+// jsonValue decodes a value stored as a plain JSON number or boolean into a T.
+func jsonValue[T float64 | bool | int32 | int64](data []byte) (any, error) {
+	var v T
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, lazyerrors.Error(err)
+	}
+
+	return v, nil
+}
+
+// valueOrError returns a decoded document or array as a value, or the error that stopped it.
+func valueOrError[T *types.Document | *types.Array](v T, err error) (any, error) {
+	if err != nil {
+		return nil, lazyerrors.Error(err)
+	}
+
+	return v, nil
+}
+
 // unmarshalSingleValue decodes the given sjson-encoded data element by the given schema.
 func unmarshalSingleValue(data json.RawMessage, sch *elem) (any, error) {
 	if bytes.Equal(data, []byte("null")) {
@@ -395,30 +403,15 @@ func unmarshalSingleValue(data json.RawMessage, sch *elem) (any, error) {
 			return nil, lazyerrors.Errorf("sjson.unmarshalSingleValue: schema is not set")
 		}
 
-		d, err := unmarshalDocument(data, sch.Schema)
-		if err != nil {
-			return nil, lazyerrors.Error(err)
-		}
-
-		return d, nil
+		return valueOrError(unmarshalDocument(data, sch.Schema))
 	case elemTypeArray:
 		if sch.Items == nil {
 			return nil, lazyerrors.Errorf("sjson.unmarshalSingleValue: schema's items are not set")
 		}
 
-		a, err := unmarshalArray(data, sch.Items)
-		if err != nil {
-			return nil, lazyerrors.Error(err)
-		}
-
-		return a, nil
+		return valueOrError(unmarshalArray(data, sch.Items))
 	case elemTypeDouble:
-		var f float64
-		if err := json.Unmarshal(data, &f); err != nil {
-			return nil, lazyerrors.Error(err)
-		}
-
-		return f, nil
+		return jsonValue[float64](data)
 	case elemTypeString:
 		if str, ok := plainJSONString(data); ok {
 			return str, nil
@@ -436,12 +429,7 @@ func unmarshalSingleValue(data json.RawMessage, sch *elem) (any, error) {
 		err = o.UnmarshalJSON(data)
 		res = &o
 	case elemTypeBool:
-		var b bool
-		if err := json.Unmarshal(data, &b); err != nil {
-			return nil, lazyerrors.Error(err)
-		}
-
-		return b, nil
+		return jsonValue[bool](data)
 	case elemTypeDate:
 		var ms int64
 		if err := json.Unmarshal(data, &ms); err != nil {
@@ -458,23 +446,13 @@ func unmarshalSingleValue(data json.RawMessage, sch *elem) (any, error) {
 		err = r.UnmarshalJSONWithSchema(data, sch)
 		res = &r
 	case elemTypeInt:
-		var i int32
-		if err := json.Unmarshal(data, &i); err != nil {
-			return nil, lazyerrors.Error(err)
-		}
-
-		return i, nil
+		return jsonValue[int32](data)
 	case elemTypeTimestamp:
 		var t timestampType
 		err = t.UnmarshalJSON(data)
 		res = &t
 	case elemTypeLong:
-		var l int64
-		if err := json.Unmarshal(data, &l); err != nil {
-			return nil, lazyerrors.Error(err)
-		}
-
-		return l, nil
+		return jsonValue[int64](data)
 	default:
 		return nil, lazyerrors.Errorf("sjson.unmarshalSingleValue: unhandled type %q", sch.Type)
 	}
