@@ -13,12 +13,14 @@
 // limitations under the License.
 //
 // Modified for the curator project's embedded server (laid over the released module by
-// tools/ferretdb.cjs): reading a stored document (Unmarshal) decodes each distinct schema once and
-// keeps it (schemaCache), reads strings without the reflection of encoding/json when they hold no
-// escape (plainJSONString), and decodes objects, arrays, numbers, booleans and dates with
-// json.Unmarshal instead of a json.Decoder (and its read buffer) for every value. The answers are
-// the same (an error's wording aside); decoding was about half of the server's CPU under the load
-// bench. Everything else is v1.24.0 as released.
+// tools/ferretdb.cjs): reading a stored document (Unmarshal) checks that it is valid JSON once,
+// then splits it in one pass (objectFields, arrayItems) instead of decoding every level into a map
+// of raw messages, which checked and copied each nested value again per level; it decodes each
+// distinct schema once and keeps it (schemaCache), reads strings without the reflection of
+// encoding/json when they hold no escape (plainJSONString), and numbers with strconv, as
+// encoding/json does. The answers are the same, but for the wording of some errors and for a key
+// given twice in one object (an error here; the released code kept the last). Decoding was about
+// half of the server's CPU under the load bench. Everything else is v1.24.0 as released.
 
 // Package sjson provides converters from/to jsonb with some extensions for built-in and `types` types.
 //
@@ -76,6 +78,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -185,42 +188,56 @@ func toSJSON(v any) sjsontype {
 // Unmarshal decodes the top-level document.
 // It decodes document's schema from the `$s` field and uses it to decode the data of the document.
 func Unmarshal(data []byte) (*types.Document, error) {
-	var v map[string]json.RawMessage
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, lazyerrors.Error(err)
+	if !json.Valid(data) || !isObject(data) {
+		// encoding/json says what is wrong, in the released wording.
+		var v map[string]json.RawMessage
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, lazyerrors.Error(err)
+		}
+
+		return nil, lazyerrors.Errorf("sjson.Unmarshal: %d bytes after the document", len(data))
 	}
 
+	fields := objectFields(data, make([]field, 0, 32))
+
 	// decode schema from the $s field of the document
-	jsch, ok := v["$s"]
-	if !ok {
+	at := -1
+
+	for i := range fields {
+		if fields[i].key == "$s" {
+			at = i
+		}
+	}
+
+	if at < 0 {
 		return nil, lazyerrors.Errorf("schema is not set")
 	}
 
-	sch, err := schemaCache.get(jsch)
+	sch, err := schemaCache.get(fields[at].value)
 	if err != nil {
 		return nil, lazyerrors.Error(err)
 	}
 
-	delete(v, "$s")
+	fields = append(fields[:at], fields[at+1:]...)
 
 	// decode data from the rest of the document using the schema
-	if len(sch.Keys) != len(v) {
+	if len(sch.Keys) != len(fields) {
 		return nil, lazyerrors.Errorf(
 			"sjson.Unmarshal: the data must have the same number of schema keys and document fields (keys: %d, fields: %d)",
-			len(sch.Keys), len(v),
+			len(sch.Keys), len(fields),
 		)
 	}
 
-	return documentOfFields(v, sch, "sjson.Unmarshal")
+	return documentOfFields(fields, sch, "sjson.Unmarshal")
 }
 
 // documentOfFields decodes the fields of a document, already split, by its schema, in the schema's
 // key order; `where` names the caller in the error for a key the fields lack.
-func documentOfFields(fields map[string]json.RawMessage, sch *schema, where string) (*types.Document, error) {
+func documentOfFields(fields []field, sch *schema, where string) (*types.Document, error) {
 	d := must.NotFail(types.NewDocument())
 
-	for _, key := range sch.Keys {
-		b, ok := fields[key]
+	for i, key := range sch.Keys {
+		b, ok := valueOf(fields, i, key)
 		if !ok {
 			return nil, lazyerrors.Errorf("%s: missing key %q", where, key)
 		}
@@ -234,6 +251,142 @@ func documentOfFields(fields map[string]json.RawMessage, sch *schema, where stri
 	}
 
 	return d, nil
+}
+
+// field is one member of a JSON object: its key, decoded, and its value's JSON.
+type field struct {
+	key   string
+	value []byte
+}
+
+// valueOf returns the value of key among fields, looking first at position i: documents are stored
+// with their fields in the order of their schema's keys.
+func valueOf(fields []field, i int, key string) ([]byte, bool) {
+	if i < len(fields) && fields[i].key == key {
+		return fields[i].value, true
+	}
+
+	for _, f := range fields {
+		if f.key == key {
+			return f.value, true
+		}
+	}
+
+	return nil, false
+}
+
+// The scanner below splits JSON that is known to be valid (json.Valid was true for the whole
+// stored document) in one pass, instead of decoding each level into a map of raw messages, which
+// validated and copied every nested value once more per level.
+
+// isObject reports whether valid JSON data is an object.
+func isObject(data []byte) bool {
+	i := skipSpace(data, 0)
+	return i < len(data) && data[i] == '{'
+}
+
+// skipSpace returns the index of the first byte at or after i that is not JSON white space.
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+
+	return i
+}
+
+// stringEnd returns the index just past the string literal that starts at data[i].
+func stringEnd(data []byte, i int) int {
+	for i++; i < len(data); i++ {
+		switch data[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+
+	return i
+}
+
+// valueEnd returns the index just past the JSON value that starts at data[i].
+func valueEnd(data []byte, i int) int {
+	switch data[i] {
+	case '"':
+		return stringEnd(data, i)
+	case '{', '[':
+		depth := 0
+
+		for ; i < len(data); i++ {
+			switch data[i] {
+			case '"':
+				i = stringEnd(data, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+
+		return i
+	default: // a number, true, false or null
+		for i < len(data) && data[i] != ',' && data[i] != '}' && data[i] != ']' &&
+			data[i] != ' ' && data[i] != '\t' && data[i] != '\n' && data[i] != '\r' {
+			i++
+		}
+
+		return i
+	}
+}
+
+// jsonKey decodes a string literal (an object's key).
+func jsonKey(data []byte) string {
+	if s, ok := plainJSONString(data); ok {
+		return s
+	}
+
+	var s string
+	must.NoError(json.Unmarshal(data, &s)) // valid JSON: a string literal decodes
+
+	return s
+}
+
+// objectFields appends the members of the valid JSON object data to fields, in their order.
+func objectFields(data []byte, fields []field) []field {
+	i := skipSpace(data, skipSpace(data, 0)+1) // past '{'
+
+	for i < len(data) && data[i] == '"' {
+		keyEnd := stringEnd(data, i)
+		key := jsonKey(data[i:keyEnd])
+		start := skipSpace(data, skipSpace(data, keyEnd)+1) // past ':'
+		end := valueEnd(data, start)
+		fields = append(fields, field{key: key, value: data[start:end]})
+		i = skipSpace(data, end)
+
+		if i < len(data) && data[i] == ',' {
+			i = skipSpace(data, i+1)
+		}
+	}
+
+	return fields
+}
+
+// arrayItems appends the items of the valid JSON array data to items, in their order.
+func arrayItems(data []byte, items [][]byte) [][]byte {
+	i := skipSpace(data, skipSpace(data, 0)+1) // past '['
+
+	for i < len(data) && data[i] != ']' {
+		end := valueEnd(data, i)
+		items = append(items, data[i:end])
+		i = skipSpace(data, end)
+
+		if i < len(data) && data[i] == ',' {
+			i = skipSpace(data, i+1)
+		}
+	}
+
+	return items
 }
 
 // schemaCacheSize and schemaCacheBytes bound the decoded schemas kept (their number, and the length
@@ -312,12 +465,12 @@ func plainJSONString(data []byte) (string, bool) {
 
 // unmarshalDocument decodes an object value by its schema, as documentType.UnmarshalJSONWithSchema does.
 func unmarshalDocument(data []byte, sch *schema) (*types.Document, error) {
-	var rawMessages map[string]json.RawMessage
-	if err := json.Unmarshal(data, &rawMessages); err != nil {
-		return nil, lazyerrors.Error(err)
+	if !isObject(data) {
+		return nil, lazyerrors.Errorf("sjson.documentType.UnmarshalJSON: expected an object, got %.20s", data)
 	}
 
-	if len(rawMessages) == 0 {
+	fields := objectFields(data, make([]field, 0, 8))
+	if len(fields) == 0 {
 		return must.NotFail(types.NewDocument()), nil
 	}
 
@@ -325,35 +478,36 @@ func unmarshalDocument(data []byte, sch *schema) (*types.Document, error) {
 		return nil, lazyerrors.Errorf("document schema is nil for non-empty document")
 	}
 
-	if len(sch.Keys) != len(rawMessages) {
+	if len(sch.Keys) != len(fields) {
 		return nil, lazyerrors.Errorf("sjson.documentType.UnmarshalJSON: %d elements in $k in the schema, %d in the document",
-			len(sch.Keys), len(rawMessages),
+			len(sch.Keys), len(fields),
 		)
 	}
 
-	return documentOfFields(rawMessages, sch, "sjson.documentType.UnmarshalJSON")
+	return documentOfFields(fields, sch, "sjson.documentType.UnmarshalJSON")
 }
 
 // unmarshalArray decodes an array value by its items' schemas, as arrayType.UnmarshalJSONWithSchema does.
 func unmarshalArray(data []byte, schemas []*elem) (*types.Array, error) {
-	var rawMessages []json.RawMessage
-	if err := json.Unmarshal(data, &rawMessages); err != nil {
-		return nil, lazyerrors.Error(err)
+	if i := skipSpace(data, 0); i >= len(data) || data[i] != '[' {
+		return nil, lazyerrors.Errorf("sjson.arrayType.UnmarshalJSON: expected an array, got %.20s", data)
 	}
 
-	if len(rawMessages) > 0 && schemas == nil {
+	items := arrayItems(data, make([][]byte, 0, len(schemas)))
+
+	if len(items) > 0 && schemas == nil {
 		return nil, lazyerrors.Errorf("sjson.arrayType.UnmarshalJSON: array schema is nil for non-empty array")
 	}
 
-	if len(schemas) != len(rawMessages) {
+	if len(schemas) != len(items) {
 		return nil, lazyerrors.Errorf("sjson.arrayType.UnmarshalJSON: %d elements in schema, %d in total",
-			len(schemas), len(rawMessages),
+			len(schemas), len(items),
 		)
 	}
 
-	ta := types.MakeArray(len(rawMessages))
+	ta := types.MakeArray(len(items))
 
-	for i, el := range rawMessages {
+	for i, el := range items {
 		v, err := unmarshalSingleValue(el, schemas[i])
 		if err != nil {
 			return nil, lazyerrors.Error(err)
@@ -365,11 +519,36 @@ func unmarshalArray(data []byte, schemas []*elem) (*types.Array, error) {
 	return ta, nil
 }
 
-// jsonValue decodes a value stored as a plain JSON number or boolean into a T.
-func jsonValue[T float64 | bool | int32 | int64](data []byte) (any, error) {
+// jsonNumber decodes a value stored as a JSON number into a T, as json.Unmarshal would into a T
+// (strconv, which encoding/json uses too, after the whole document was checked to be valid JSON).
+func jsonNumber[T float64 | int32 | int64](data []byte) (T, error) {
 	var v T
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, lazyerrors.Error(err)
+
+	var err error
+
+	switch p := any(&v).(type) {
+	case *float64:
+		*p, err = strconv.ParseFloat(string(data), 64)
+	case *int32:
+		var n int64
+		n, err = strconv.ParseInt(string(data), 10, 32)
+		*p = int32(n)
+	case *int64:
+		*p, err = strconv.ParseInt(string(data), 10, 64)
+	}
+
+	if err != nil {
+		return v, lazyerrors.Errorf("sjson: cannot decode %q as %T: %v", data, v, err)
+	}
+
+	return v, nil
+}
+
+// numberValue is jsonNumber as an unmarshalSingleValue answer.
+func numberValue[T float64 | int32 | int64](data []byte) (any, error) {
+	v, err := jsonNumber[T](data)
+	if err != nil {
+		return nil, err
 	}
 
 	return v, nil
@@ -411,7 +590,7 @@ func unmarshalSingleValue(data json.RawMessage, sch *elem) (any, error) {
 
 		return valueOrError(unmarshalArray(data, sch.Items))
 	case elemTypeDouble:
-		return jsonValue[float64](data)
+		return numberValue[float64](data)
 	case elemTypeString:
 		if str, ok := plainJSONString(data); ok {
 			return str, nil
@@ -429,11 +608,18 @@ func unmarshalSingleValue(data json.RawMessage, sch *elem) (any, error) {
 		err = o.UnmarshalJSON(data)
 		res = &o
 	case elemTypeBool:
-		return jsonValue[bool](data)
+		switch string(data) {
+		case "true":
+			return true, nil
+		case "false":
+			return false, nil
+		}
+
+		return nil, lazyerrors.Errorf("sjson: cannot decode %q as a bool", data)
 	case elemTypeDate:
-		var ms int64
-		if err := json.Unmarshal(data, &ms); err != nil {
-			return nil, lazyerrors.Error(err)
+		ms, err := jsonNumber[int64](data)
+		if err != nil {
+			return nil, err
 		}
 
 		// Use .UTC().
@@ -446,13 +632,13 @@ func unmarshalSingleValue(data json.RawMessage, sch *elem) (any, error) {
 		err = r.UnmarshalJSONWithSchema(data, sch)
 		res = &r
 	case elemTypeInt:
-		return jsonValue[int32](data)
+		return numberValue[int32](data)
 	case elemTypeTimestamp:
 		var t timestampType
 		err = t.UnmarshalJSON(data)
 		res = &t
 	case elemTypeLong:
-		return jsonValue[int64](data)
+		return numberValue[int64](data)
 	default:
 		return nil, lazyerrors.Errorf("sjson.unmarshalSingleValue: unhandled type %q", sch.Type)
 	}
