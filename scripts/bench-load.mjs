@@ -254,6 +254,10 @@ function startProxy(targets) {
     };
     send(false);
   });
+  // As the API does (configure-app.ts): a kept-alive connection the load reuses just as Node's default
+  // 5 s idle timeout closes it fails that request ("other side closed").
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
       resolve({
