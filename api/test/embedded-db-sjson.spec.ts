@@ -9,18 +9,28 @@ const MODULE = join(__dirname, '..', 'ferretdb', 'bin', 'ferretdb-module');
 
 /**
  * The embedded server reads stored documents with a patched sjson package
- * (api/ferretdb/_overlay/internal/handler/sjson/sjson.go): FerretDB's own tests of that package run
- * against it, so every type decodes as the released code decodes it. One case is left out: a stored
- * document with bytes after it is still refused, with json.Unmarshal's wording of the error.
+ * (api/ferretdb/_overlay/internal/handler/sjson/sjson.go) and answers finds through a patched
+ * projection (handler/common/projection_iterator.go): FerretDB's own tests of both packages run
+ * against them, so every type decodes as the released code decodes it. One case is left out: a
+ * stored document with bytes after it is still refused, with json.Unmarshal's wording of the error.
  */
 describe('the embedded server reading stored documents', () => {
-  it("passes FerretDB's own tests of its document decoding", () => {
+  it("passes FerretDB's own tests of its document decoding and projection", () => {
     const res = spawnSync(
       'go',
-      ['test', '-count=1', '-skip', '^TestUnmarshalInvalid$/^ExtraData$', './internal/handler/sjson/'],
+      [
+        'test',
+        '-count=1',
+        '-skip',
+        '^TestUnmarshalInvalid$/^ExtraData$',
+        './internal/handler/sjson/',
+        './internal/handler/common/',
+      ],
       { cwd: MODULE, env: { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=readonly' }, encoding: 'utf8' },
     );
-    expect(`${res.stdout}${res.stderr}`).toMatch(/^ok\s+github\.com\/FerretDB\/FerretDB\/internal\/handler\/sjson/m);
+    const out = `${res.stdout}${res.stderr}`;
+    expect(out).toMatch(/^ok\s+github\.com\/FerretDB\/FerretDB\/internal\/handler\/sjson\s/m);
+    expect(out).toMatch(/^ok\s+github\.com\/FerretDB\/FerretDB\/internal\/handler\/common\s/m);
     expect(res.status).toBe(0);
   }, 300_000);
 
