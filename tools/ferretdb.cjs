@@ -9,9 +9,21 @@ const readline = require('node:readline');
 
 const SRC_DIR = path.join(__dirname, '..', 'api', 'ferretdb');
 const BINARY = path.join(SRC_DIR, 'bin', 'ferretdb');
-const OVERLAY_DIR = path.join(SRC_DIR, '_overlay');
 const GO_ENV = { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=readonly' };
-const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
+/**
+ * The released modules we build patched: each file under `overlay` replaces the file at the same path
+ * in the module (see the notice at the top of each file); `copy` is the patched module the build reads.
+ */
+const PATCHED_MODULES = [
+  // FerretDB itself: its SQLite backend, document decoding, projection and resource tracking.
+  { module: 'github.com/FerretDB/FerretDB', overlay: '_overlay', copy: 'ferretdb-module' },
+  // Its wire protocol package: a debug build's check of every message it sends.
+  { module: 'github.com/FerretDB/wire', overlay: '_overlay-wire', copy: 'wire-module' },
+].map(({ module, overlay, copy }) => ({
+  module,
+  overlay: path.join(SRC_DIR, overlay),
+  copy: path.join(SRC_DIR, 'bin', copy),
+}));
 
 /** Files under dir, recursively, as absolute paths. */
 const filesUnder = (dir) =>
@@ -24,40 +36,43 @@ const sources = () => [
     .readdirSync(SRC_DIR)
     .filter((f) => /\.go$|^go\.(mod|sum)$/.test(f))
     .map((f) => path.join(SRC_DIR, f)),
-  ...filesUnder(OVERLAY_DIR),
+  ...PATCHED_MODULES.flatMap(({ overlay }) => filesUnder(overlay)),
 ];
 
 /**
- * Our patched copy of the FerretDB module for the build: the released module from the Go module
- * cache with each file under _overlay/ laid over the same path (the patch to its SQLite backend;
- * see the notice at the top of each file), wired in through a generated module file with a
- * `replace` directive, so the committed go.mod and go.sum stay those of the released module.
- * Returns the `-modfile` to build with.
+ * Our patched copy of one released module for the build: the module from the Go module cache with each
+ * file under its overlay laid over the same path. Returns the copy's directory.
  */
-function preparePatchedModule() {
-  const res = spawnSync('go', ['mod', 'download', '-json', FERRETDB_MODULE], {
+function patchModule({ module, overlay, copy }) {
+  const res = spawnSync('go', ['mod', 'download', '-json', module], {
     cwd: SRC_DIR,
     env: GO_ENV,
     encoding: 'utf8',
   });
-  if (res.status !== 0) throw new Error(`go mod download ${FERRETDB_MODULE} failed: ${res.stderr || res.stdout}`);
+  if (res.status !== 0) throw new Error(`go mod download ${module} failed: ${res.stderr || res.stdout}`);
   const released = JSON.parse(res.stdout).Dir;
-  const patched = path.join(SRC_DIR, 'bin', 'ferretdb-module');
-  fs.rmSync(patched, { recursive: true, force: true });
-  fs.cpSync(released, patched, { recursive: true });
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.cpSync(released, copy, { recursive: true });
   // The module cache is read-only; the copy must not be, or the next build could not replace it.
-  for (const entry of [patched, ...fs.readdirSync(patched, { recursive: true }).map((f) => path.join(patched, f))])
+  for (const entry of [copy, ...fs.readdirSync(copy, { recursive: true }).map((f) => path.join(copy, f))])
     fs.chmodSync(entry, fs.statSync(entry).isDirectory() ? 0o755 : 0o644);
-  for (const file of filesUnder(OVERLAY_DIR)) {
-    const target = path.join(patched, path.relative(OVERLAY_DIR, file));
+  for (const file of filesUnder(overlay)) {
+    const target = path.join(copy, path.relative(overlay, file));
     if (!fs.existsSync(target)) throw new Error(`${file} replaces ${target}, which the module does not have`);
     fs.copyFileSync(file, target);
   }
+  return copy;
+}
+
+/**
+ * The patched modules (PATCHED_MODULES) wired into the build through a generated module file with a
+ * `replace` directive for each, so the committed go.mod and go.sum stay those of the released modules.
+ * Returns the `-modfile` to build with.
+ */
+function preparePatchedModules() {
+  const replaces = PATCHED_MODULES.map((patched) => `replace ${patched.module} => ${patchModule(patched)}\n`);
   const modfile = path.join(SRC_DIR, 'bin', 'go.mod');
-  fs.writeFileSync(
-    modfile,
-    `${fs.readFileSync(path.join(SRC_DIR, 'go.mod'), 'utf8')}\nreplace ${FERRETDB_MODULE} => ${patched}\n`,
-  );
+  fs.writeFileSync(modfile, `${fs.readFileSync(path.join(SRC_DIR, 'go.mod'), 'utf8')}\n${replaces.join('')}`);
   fs.copyFileSync(path.join(SRC_DIR, 'go.sum'), path.join(SRC_DIR, 'bin', 'go.sum'));
   return modfile;
 }
@@ -77,7 +92,7 @@ function ensureFerretDbBinary({ log = console.log } = {}) {
     );
   }
   log('Building the embedded database (FerretDB) with Go; the first build takes about a minute...');
-  const res = spawnSync('go', ['build', `-modfile=${preparePatchedModule()}`, '-o', BINARY, '.'], {
+  const res = spawnSync('go', ['build', `-modfile=${preparePatchedModules()}`, '-o', BINARY, '.'], {
     cwd: SRC_DIR,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: GO_ENV,
