@@ -68,8 +68,12 @@ describe('the embedded server reading stored documents', () => {
         bytes: new Binary(Buffer.from([0, 34, 92, i])),
         after: 'last',
       }));
-      await db.collection('docs').insertMany(docs);
-      const back = await db.collection('docs').find({}, { promoteLongs: false }).sort({ _id: 1 }).toArray();
+      await db.collection<{ _id: string }>('docs').insertMany(docs);
+      const back = await db
+        .collection<{ _id: string }>('docs')
+        .find({}, { promoteLongs: false })
+        .sort({ _id: 1 })
+        .toArray();
       expect(back).toEqual(docs);
     } finally {
       await db.dropDatabase();
