@@ -189,13 +189,14 @@ func toSJSON(v any) sjsontype {
 // It decodes document's schema from the `$s` field and uses it to decode the data of the document.
 func Unmarshal(data []byte) (*types.Document, error) {
 	if !json.Valid(data) || !isObject(data) {
-		// encoding/json says what is wrong, in the released wording.
+		// Not a JSON object: encoding/json says what is wrong, in the released wording. JSON null
+		// decodes to no fields, so to no schema, as released.
 		var v map[string]json.RawMessage
 		if err := json.Unmarshal(data, &v); err != nil {
 			return nil, lazyerrors.Error(err)
 		}
 
-		return nil, lazyerrors.Errorf("sjson.Unmarshal: %d bytes after the document", len(data))
+		return nil, lazyerrors.Errorf("schema is not set")
 	}
 
 	fields := objectFields(data, make([]field, 0, 32))
@@ -519,36 +520,11 @@ func unmarshalArray(data []byte, schemas []*elem) (*types.Array, error) {
 	return ta, nil
 }
 
-// jsonNumber decodes a value stored as a JSON number into a T, as json.Unmarshal would into a T
-// (strconv, which encoding/json uses too, after the whole document was checked to be valid JSON).
-func jsonNumber[T float64 | int32 | int64](data []byte) (T, error) {
-	var v T
-
-	var err error
-
-	switch p := any(&v).(type) {
-	case *float64:
-		*p, err = strconv.ParseFloat(string(data), 64)
-	case *int32:
-		var n int64
-		n, err = strconv.ParseInt(string(data), 10, 32)
-		*p = int32(n)
-	case *int64:
-		*p, err = strconv.ParseInt(string(data), 10, 64)
-	}
-
+// numberOrError answers a number parsed with strconv (as encoding/json parses it, the whole document
+// having been checked to be valid JSON), or says which stored value it could not parse.
+func numberOrError[T float64 | int32 | int64](v T, err error, data []byte) (any, error) {
 	if err != nil {
-		return v, lazyerrors.Errorf("sjson: cannot decode %q as %T: %v", data, v, err)
-	}
-
-	return v, nil
-}
-
-// numberValue is jsonNumber as an unmarshalSingleValue answer.
-func numberValue[T float64 | int32 | int64](data []byte) (any, error) {
-	v, err := jsonNumber[T](data)
-	if err != nil {
-		return nil, err
+		return nil, lazyerrors.Errorf("sjson: cannot decode %q as %T: %v", data, v, err)
 	}
 
 	return v, nil
@@ -590,7 +566,8 @@ func unmarshalSingleValue(data json.RawMessage, sch *elem) (any, error) {
 
 		return valueOrError(unmarshalArray(data, sch.Items))
 	case elemTypeDouble:
-		return numberValue[float64](data)
+		f, err := strconv.ParseFloat(string(data), 64)
+		return numberOrError(f, err, data)
 	case elemTypeString:
 		if str, ok := plainJSONString(data); ok {
 			return str, nil
@@ -617,9 +594,9 @@ func unmarshalSingleValue(data json.RawMessage, sch *elem) (any, error) {
 
 		return nil, lazyerrors.Errorf("sjson: cannot decode %q as a bool", data)
 	case elemTypeDate:
-		ms, err := jsonNumber[int64](data)
+		ms, err := strconv.ParseInt(string(data), 10, 64)
 		if err != nil {
-			return nil, err
+			return numberOrError(ms, err, data)
 		}
 
 		// Use .UTC().
@@ -632,13 +609,15 @@ func unmarshalSingleValue(data json.RawMessage, sch *elem) (any, error) {
 		err = r.UnmarshalJSONWithSchema(data, sch)
 		res = &r
 	case elemTypeInt:
-		return numberValue[int32](data)
+		n, err := strconv.ParseInt(string(data), 10, 32)
+		return numberOrError(int32(n), err, data)
 	case elemTypeTimestamp:
 		var t timestampType
 		err = t.UnmarshalJSON(data)
 		res = &t
 	case elemTypeLong:
-		return numberValue[int64](data)
+		n, err := strconv.ParseInt(string(data), 10, 64)
+		return numberOrError(n, err, data)
 	default:
 		return nil, lazyerrors.Errorf("sjson.unmarshalSingleValue: unhandled type %q", sch.Type)
 	}
