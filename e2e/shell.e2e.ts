@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { Browser, Page } from 'playwright-core';
 import { request } from 'playwright-core';
 
@@ -148,6 +151,21 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     // took the preloaded answers over instead of asking again.
     const reads = entries.filter((e) => e.path === '/api/audio/' || e.path === '/api/tags/');
     expect(reads.map((e) => `${e.path} ${e.initiator}`).sort()).toEqual(['/api/audio/ link', '/api/tags/ link']);
+    // Every script the page started with, the shell's and the screen's, asks V8 to compile all of its functions
+    // at once, in the background while it downloads; a script of the shell's that this page did not need (another
+    // screen's) does not.
+    const HINT = '//# allFunctionsCalledOnLoad\n';
+    const started = [...new Set(entries.map((e) => e.path).filter((p) => p.endsWith('.js')))];
+    expect(started.filter((p) => p.startsWith('/mfe/catalog/')).length).toBeGreaterThanOrEqual(3);
+    const hinted = async (path: string) => (await (await context.request.get(path)).text()).startsWith(HINT);
+    const unhinted: string[] = [];
+    for (const path of started) if (!(await hinted(path))) unhinted.push(path);
+    expect(unhinted).toEqual([]);
+    const later = readdirSync(join(__dirname, '../shell/dist')).filter(
+      (file) => file.endsWith('.js') && !started.includes(`/${file}`),
+    );
+    expect(later.length).toBeGreaterThan(0);
+    for (const file of later) expect(await hinted(`/${file}`)).toBe(false);
     // Chromium warns of a preloaded file left unused a few seconds after the page's load.
     await page.waitForTimeout(4_000);
     expect(warnings).toEqual([]);

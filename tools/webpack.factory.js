@@ -146,38 +146,50 @@ class BuildRecordPlugin {
 }
 
 /**
- * Puts into the shell's page a preload link for every file its start needs: the chunks of the entry's
- * dynamic imports (the current screen's start, the chrome) and those of the shared modules they
- * consume, as the shell provides them (React, the kernel, antd, …). Without the links the browser
- * learns of these files only once main.js has run; with them they download while main.js does.
+ * Every script and style sheet a page loads to start: the entries' own chunks (`withEntries`), the chunks of the
+ * entries' dynamic imports (the shell's start and chrome; a screen's './start' and './app') and those of the shared
+ * modules they consume, as this app provides them (React, the kernel, antd, …). `_name` is the share key of the
+ * federation plugin's ProvideSharedModule; shell.e2e.ts fails if a start file stops being preloaded.
+ */
+function startFiles(compilation, { withEntries }) {
+  const { chunkGraph } = compilation;
+  const provided = new Map();
+  for (const module of compilation.modules) if (module.type === 'provide-module') provided.set(module._name, module);
+  const files = new Set();
+  const seen = new Set();
+  const addChunk = (chunk) => {
+    for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+  };
+  const addGroup = (group) => {
+    if (!group || seen.has(group)) return;
+    seen.add(group);
+    for (const chunk of group.chunks) {
+      if (chunk.hasRuntime()) continue;
+      addChunk(chunk);
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+        if (module.type !== 'consume-shared-module') continue;
+        const provider = provided.get(module.options.shareKey);
+        for (const block of provider?.blocks ?? []) addGroup(chunkGraph.getBlockChunkGroup(block));
+      }
+    }
+  };
+  for (const entrypoint of compilation.entrypoints.values()) {
+    if (withEntries) for (const chunk of entrypoint.chunks) addChunk(chunk);
+    for (const group of entrypoint.getChildren()) addGroup(group);
+  }
+  return files;
+}
+
+/**
+ * Puts into the shell's page a preload link for every file its start needs (startFiles but the entry script
+ * itself). Without the links the browser learns of these files only once main.js has run; with them they
+ * download while main.js does.
  */
 class StartFilesPreloadPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('StartFilesPreloadPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartFilesPreloadPlugin', (data) => {
-        const { chunkGraph } = compilation;
-        // What each shared module's provider loads (`_name` is the share key of the federation plugin's
-        // ProvideSharedModule; shell.e2e.ts fails if a start file stops being preloaded).
-        const provided = new Map();
-        for (const module of compilation.modules)
-          if (module.type === 'provide-module') provided.set(module._name, module);
-        const files = new Set();
-        const seen = new Set();
-        const addGroup = (group) => {
-          if (!group || seen.has(group)) return;
-          seen.add(group);
-          for (const chunk of group.chunks) {
-            if (chunk.hasRuntime()) continue;
-            for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
-            for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-              if (module.type !== 'consume-shared-module') continue;
-              const provider = provided.get(module.options.shareKey);
-              for (const block of provider?.blocks ?? []) addGroup(chunkGraph.getBlockChunkGroup(block));
-            }
-          }
-        };
-        for (const entrypoint of compilation.entrypoints.values())
-          for (const group of entrypoint.getChildren()) addGroup(group);
+        const files = startFiles(compilation, { withEntries: false });
         const publicPath = compilation.outputOptions.publicPath;
         // The entry script starts everything else, yet a deferred script is fetched at low priority, behind
         // every preload below on the browser's six connections: it asks to go first.
@@ -193,6 +205,30 @@ class StartFilesPreloadPlugin {
         );
         return data;
       });
+    });
+  }
+}
+
+/** V8's explicit compile hint (Chromium 136 and later; other engines read a comment). */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * Starts each script of an app's start (startFiles: nearly all of its code runs before the first drawing) with
+ * V8's compile hint, so its functions are compiled on a background thread while it downloads rather than one by
+ * one on the page's main thread when first called; scripts loaded later (other screens' code) stay lazily
+ * compiled. Added after minification (which drops comments) and before the source maps are written.
+ */
+class CompileHintsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('CompileHintsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CompileHintsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
+        () => {
+          for (const file of startFiles(compilation, { withEntries: true }))
+            if (file.endsWith('.js') && compilation.getAsset(file))
+              compilation.updateAsset(file, (source) => new webpack.sources.ConcatSource(COMPILE_HINT, source));
+        },
+      );
     });
   }
 }
@@ -312,6 +348,7 @@ module.exports =
             ]),
         ...(prod
           ? [
+              new CompileHintsPlugin(),
               new MiniCssExtractPlugin({
                 filename: '[name].[contenthash:8].css',
                 chunkFilename: '[id].[contenthash:8].css',
