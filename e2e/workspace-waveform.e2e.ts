@@ -78,6 +78,32 @@ describe('workspace: the waveform is drawn from the precomputed peaks first', ()
     await page.screenshot({ path: '/tmp/ws-waveform-first.png' });
   }, 120_000);
 
+  it("on a first visit, asks for the peaks file once, from the page's own preload, before the screen's code is here", async () => {
+    // A new page of its own, signed in by the first page's cookies: nothing in its HTTP cache.
+    const context = await browser.newContext({
+      baseURL: page.url(),
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const fresh = await context.newPage();
+      await fresh.goto(`/beats/${audio.id}/`);
+      await fresh.locator('[data-testid="waveform"][data-drawn-ms]').waitFor({ timeout: 30_000 });
+      const entries = await fresh.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => ({
+          path: new URL(e.name).pathname,
+          initiator: (e as PerformanceResourceTiming).initiatorType,
+          start: e.startTime,
+        })),
+      );
+      const peaks = entries.filter((e) => e.path === audio.peaks_url);
+      expect(peaks.map((e) => e.initiator)).toEqual(['link']);
+      const remoteEntry = entries.find((e) => /^\/mfe\/workspace\/.*\/remoteEntry\.js$/.test(e.path));
+      expect(peaks[0].start).toBeLessThan(remoteEntry!.start);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('starts loading the peaks file when the pointer reaches an audio on the list, before the click', async () => {
     // A new page of its own: nothing of the first test in its HTTP cache.
     const fresh = await (await newContext(browser)).newPage();

@@ -7,6 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 
 import request from 'supertest';
 
+import { buildFixtureAudios, insertAudios } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const NO_CACHE = 'no-cache';
@@ -134,6 +135,43 @@ describe('serving the built front ends', () => {
       expect(at('href="/mfe/catalog/b1/mf-manifest.json"')).toBeGreaterThan(at('src="/main.3f2a1b.js"'));
       // Another screen's route preloads nothing of the catalog.
       expect((await t.agent.get('/metrics/').expect(200)).text).not.toContain('rel="preload"');
+    } finally {
+      rmSync(join(webRoot, 'remotes.json'));
+    }
+  });
+
+  it("preloads a workspace page's audio and, once the analysis has made it, its peaks file, for a signed-in user", async () => {
+    const [withPeaks, withoutPeaks] = buildFixtureAudios(2, 11);
+    const peaksUrl = `/media/pk/${'b'.repeat(64)}.json`;
+    await insertAudios(t, [
+      { ...withPeaks, peaks_url: peaksUrl },
+      { ...withoutPeaks, peaks_url: null },
+    ]);
+    const manifest = { metaData: { remoteEntry: { name: 'remoteEntry.js' } }, exposes: [] };
+    writeFiles(webRoot, { 'mfe-workspace/dist/w1/mf-manifest.json': JSON.stringify(manifest) });
+    const remotes = [{ name: 'workspace', entry: '/mfe/workspace/w1/mf-manifest.json', routes: ['/beats/'] }];
+    writeFileSync(join(webRoot, 'remotes.json'), JSON.stringify(remotes));
+    const fetchPreloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch"/g)].map((m) => m[1]);
+    try {
+      const page = `/beats/${withPeaks.music_canonical_id}/`;
+      const anonymous = await request(t.app.getHttpServer()).get(page).expect(200);
+      expect(anonymous.text).not.toContain('rel="preload"');
+      await t.loginAs('waveform-reader');
+      const res = await t.agent.get(page).expect(200);
+      // The audio's read, then its peaks file (the waveform's first drawing), ahead of the shell's script.
+      expect(fetchPreloads(res.text)).toEqual([
+        `/api/audio/${withPeaks.music_canonical_id}/`,
+        peaksUrl,
+        '/mfe/workspace/w1/mf-manifest.json',
+      ]);
+      expect(res.text.indexOf(peaksUrl)).toBeLessThan(res.text.indexOf('src="/main.3f2a1b.js"'));
+      // No peaks yet, or no such audio: the audio's read only.
+      for (const id of [withoutPeaks.music_canonical_id, 'no-such-audio'])
+        expect(fetchPreloads((await t.agent.get(`/beats/${id}/`).expect(200)).text)).toEqual([
+          `/api/audio/${id}/`,
+          '/mfe/workspace/w1/mf-manifest.json',
+        ]);
     } finally {
       rmSync(join(webRoot, 'remotes.json'));
     }

@@ -45,6 +45,15 @@ export class AnalysisResultsRepository {
     return this.audios.findOne({ _id: musicCanonicalId }, fields).lean<AudioAnalysisSource>().exec();
   }
 
+  /** The peaks file of one audio; null when it has none yet or does not exist. */
+  async findPeaksUrl(musicCanonicalId: string): Promise<string | null> {
+    const audio = await this.audios
+      .findOne({ _id: musicCanonicalId }, { _id: 0, peaks_url: 1 })
+      .lean<Pick<AudioRecord, 'peaks_url'>>()
+      .exec();
+    return audio?.peaks_url ?? null;
+  }
+
   /** Stem state of one audio; false when it does not exist. */
   async setStemState(musicCanonicalId: string, status: string | null, tracks: StemTrackRecord[]): Promise<boolean> {
     const res = await this.audios

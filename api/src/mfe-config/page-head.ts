@@ -1,6 +1,7 @@
-import { firstReadsOf, isScreenRoute } from '@curator/shared/domain';
+import { firstReadsOf, isScreenRoute, workspaceAudioIdOf } from '@curator/shared/domain';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 
+import { AnalysisResultsRepository } from '../analysis/analysis-results.repository';
 import { isSecureRequest } from '../common/secure-request';
 import { SESSION_COOKIE_NAME, setSessionCookie } from '../common/session-cookie';
 import type { PageHead } from '../common/static-assets';
@@ -22,18 +23,24 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 /**
  * The head of every page the shell serves, so that the current screen starts at once: the remote map
  * and the signed-in user (the answers of GET /api/mfe-config/ and GET /api/me/) as JSON, and, for a
- * signed-in user, preload links for the API reads the page's screen starts with (domain/first-reads.ts)
- * and for the screen's files (its manifest, entry, and the files of its './app'), fetched while the
- * shell's own scripts load.
+ * signed-in user, preload links for the API reads the page's screen starts with (domain/first-reads.ts),
+ * on a workspace page for the audio's peaks file too (the waveform is drawn from it first; the screen
+ * learns its address only from the audio's read, once its own code has run), and for the screen's files
+ * (its manifest, entry, and the files of its './app'), fetched while the shell's own scripts load.
  */
 export function pageHead(app: NestExpressApplication, config: AppConfig): PageHead {
   const screens = app.get(MfeConfigService);
   const sessions = app.get(SessionsService);
+  const analysisResults = app.get(AnalysisResultsRepository);
   return async (req, res) => {
     const token: unknown = req.cookies?.[SESSION_COOKIE_NAME];
-    const [remotes, session] = await Promise.all([
+    const signedIn = typeof token === 'string' && token !== '';
+    const audioId = signedIn ? workspaceAudioIdOf(req.path) : null;
+    const [remotes, session, peaksUrl] = await Promise.all([
       screens.readRemotes(),
-      typeof token === 'string' && token ? sessions.resolve(token) : null,
+      signedIn ? sessions.resolve(token) : null,
+      // Read beside the session rather than after it; used only if the session holds.
+      audioId === null ? null : analysisResults.findPeaksUrl(audioId).catch(() => null),
     ]);
     if (session?.extended) setSessionCookie(res, token as string, session.expiresAt, isSecureRequest(config, req));
     const me = session?.user ? { username: session.user.username, admin: session.user.admin } : null;
@@ -41,7 +48,11 @@ export function pageHead(app: NestExpressApplication, config: AppConfig): PageHe
     const files = screen ? await screens.readStartFiles(screen.entry) : [];
     const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     // The reads go first in the page: the API answers them while the browser fetches the files.
-    const reads = screen ? firstReadsOf(req.path, search).map((path) => ({ href: `/api/${path}`, as: 'fetch' })) : [];
+    const reads = screen
+      ? [...firstReadsOf(req.path, search).map((path) => `/api/${path}`), ...(peaksUrl ? [peaksUrl] : [])].map(
+          (href) => ({ href, as: 'fetch' }),
+        )
+      : [];
     const link = ({ href, as }: { href: string; as: string }) =>
       as === 'fetch'
         ? `<link rel="preload" href="${attribute(href)}" as="fetch" crossorigin="anonymous">`
