@@ -15,11 +15,20 @@ type AudioTableProps = {
   loading: boolean;
 };
 
+/**
+ * Rows antd's Table draws itself: one, so that it never shows its empty state beside the body's rows. Each of
+ * its rows costs several times a plain one (its cell components, contexts and hooks): with the whole first
+ * screenful in antd's rows, the cold list drew its rows about 45 ms later.
+ */
+const ANTD_ROWS = 1;
 const SCROLL = { x: AUDIO_COLUMNS.reduce((sum, column) => sum + Number(column.width ?? 0), 0) };
 const EMPTY = { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No audios match these filters" /> };
 
-/** The rows after the first screenful, in groups of MORE_ROWS, that the table's body adds after antd's own rows. */
-const LaterRowsContext = createContext<ReadonlyArray<readonly AudioListItem[]>>([]);
+/** A group of rows the table's body adds after antd's own, with the index of its first row in the page. */
+type RowGroup = { from: number; audios: readonly AudioListItem[] };
+
+/** The rows after antd's own: the rest of the first screenful, then groups of MORE_ROWS. */
+const LaterRowsContext = createContext<readonly RowGroup[]>([]);
 
 /** A cell as antd's Table draws it: the same classes, alignment and title, so both kinds of row look alike. */
 function LaterCell({
@@ -59,14 +68,14 @@ const LaterRows = memo(
   (a, b) => a.from === b.from && a.audios.length === b.audios.length && a.audios.every((x, i) => x === b.audios[i]),
 );
 
-/** The table's body: antd's rows (the first screenful), then the later groups. */
+/** The table's body: antd's row, then the later groups. */
 function TableBody({ children, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
   const groups = useContext(LaterRowsContext);
   return (
     <tbody {...props}>
       {children}
-      {groups.map((audios, i) => (
-        <LaterRows key={i} audios={audios} from={FIRST_ROWS + i * MORE_ROWS} />
+      {groups.map(({ from, audios }) => (
+        <LaterRows key={from} audios={audios} from={from} />
       ))}
     </tbody>
   );
@@ -84,18 +93,21 @@ function useSameRows(rows: readonly AudioListItem[]): readonly AudioListItem[] {
 
 /**
  * One page of audios, with one-at-a-time playback and arrow-key row switching. antd's Table draws the
- * first screenful; the rows after it come in groups that the body adds: antd draws every row again
- * whenever its Table renders, so adding rows to its data would draw the whole page again for each group.
+ * header and the first row (ANTD_ROWS); the other rows come in groups that the body adds, the rest of the
+ * first screenful at once, then a screenful at a time: antd draws every row again whenever its Table
+ * renders, so adding rows to its data would draw the whole page again for each group.
  */
 export function AudioTable({ audios, listKey, loading }: AudioTableProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const rows = useProgressiveRows(audios, listKey);
   useRowPlayback(containerRef);
   useInAppLinks(containerRef);
-  const first = useSameRows(rows.slice(0, FIRST_ROWS));
+  const first = useSameRows(rows.slice(0, ANTD_ROWS));
   const groups = useMemo(() => {
-    const out: AudioListItem[][] = [];
-    for (let from = FIRST_ROWS; from < rows.length; from += MORE_ROWS) out.push(rows.slice(from, from + MORE_ROWS));
+    const out: RowGroup[] = [];
+    if (rows.length > ANTD_ROWS) out.push({ from: ANTD_ROWS, audios: rows.slice(ANTD_ROWS, FIRST_ROWS) });
+    for (let from = FIRST_ROWS; from < rows.length; from += MORE_ROWS)
+      out.push({ from, audios: rows.slice(from, from + MORE_ROWS) });
     return out;
   }, [rows]);
   const table = useMemo(
