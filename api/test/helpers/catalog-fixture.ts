@@ -86,7 +86,6 @@ export function audioModel(t: TestApp): Model<Audio> {
   return t.app.get<Model<Audio>>(getModelToken(Audio.name));
 }
 
-/** Writes audios the way the seed and import do: through the catalog's service, changes recorded. */
 /** Inserts audios as the import does: their tags get records, and every tag's used count is counted. */
 export async function insertAudios(t: TestApp, audios: AudioRecord[]): Promise<void> {
   await t.app.get(AudiosRepository).insertMany(audios);
