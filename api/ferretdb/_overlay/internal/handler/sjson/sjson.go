@@ -188,7 +188,7 @@ func toSJSON(v any) sjsontype {
 // Unmarshal decodes the top-level document.
 // It decodes document's schema from the `$s` field and uses it to decode the data of the document.
 func Unmarshal(data []byte) (*types.Document, error) {
-	if !json.Valid(data) || !isObject(data) {
+	if !json.Valid(data) || !opensWith(data, '{') {
 		// Not a JSON object: encoding/json says what is wrong, in the released wording. JSON null
 		// decodes to no fields, so to no schema, as released.
 		var v map[string]json.RawMessage
@@ -280,10 +280,10 @@ func valueOf(fields []field, i int, key string) ([]byte, bool) {
 // stored document) in one pass, instead of decoding each level into a map of raw messages, which
 // validated and copied every nested value once more per level.
 
-// isObject reports whether valid JSON data is an object.
-func isObject(data []byte) bool {
+// opensWith reports whether valid JSON data is a value that starts with c ('{' an object, '[' an array).
+func opensWith(data []byte, c byte) bool {
 	i := skipSpace(data, 0)
-	return i < len(data) && data[i] == '{'
+	return i < len(data) && data[i] == c
 }
 
 // skipSpace returns the index of the first byte at or after i that is not JSON white space.
@@ -466,7 +466,7 @@ func plainJSONString(data []byte) (string, bool) {
 
 // unmarshalDocument decodes an object value by its schema, as documentType.UnmarshalJSONWithSchema does.
 func unmarshalDocument(data []byte, sch *schema) (*types.Document, error) {
-	if !isObject(data) {
+	if !opensWith(data, '{') {
 		return nil, lazyerrors.Errorf("sjson.documentType.UnmarshalJSON: expected an object, got %.20s", data)
 	}
 
@@ -490,7 +490,7 @@ func unmarshalDocument(data []byte, sch *schema) (*types.Document, error) {
 
 // unmarshalArray decodes an array value by its items' schemas, as arrayType.UnmarshalJSONWithSchema does.
 func unmarshalArray(data []byte, schemas []*elem) (*types.Array, error) {
-	if i := skipSpace(data, 0); i >= len(data) || data[i] != '[' {
+	if !opensWith(data, '[') {
 		return nil, lazyerrors.Errorf("sjson.arrayType.UnmarshalJSON: expected an array, got %.20s", data)
 	}
 
