@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { trackBeats, trackFileBeats } from '../dsp/beat-tracker';
-import { isFfmpegAvailable } from '../dsp/decode-audio';
+import { type BeatAnalysis, trackBeats, trackFileBeats } from '../dsp/beat-tracker';
+import { decodeFile, isFfmpegAvailable } from '../dsp/decode-audio';
 import { downmixToMono } from '../dsp/downmix';
 import { encodeAudio } from '../dsp/encode-audio';
 import { separateHarmonicPercussive } from '../dsp/hpss';
 import { computePeaks } from '../dsp/peaks';
 import {
+  F_MEASURE_WINDOW_S,
   isTempoCorrect,
   measureMedianTimingErrorMs,
   scoreAllowedMetricalLevels,
@@ -18,6 +19,14 @@ import {
 import { computeSdrDb } from './eval/sdr';
 import { generateGroove } from './independent/groove-generator';
 import { buildIndependentSet } from './independent/independent-set';
+import {
+  arePackagedSongProgramsInstalled,
+  beatsAtTempo,
+  findLastSoundS,
+  findPackagedSongs,
+  type PackagedSong,
+  renderPackagedSong,
+} from './packaged/packaged-songs';
 import { buildCatalogSpecs, renderCatalogFiles } from './synth/catalog-audio';
 import { buildEvaluationSet, type EvaluationCategory, type EvaluationHalf } from './synth/evaluation-set';
 import { synthesiseTrack } from './synth/synthesise-track';
@@ -67,17 +76,14 @@ const KIND_OF_CATEGORY: Record<EvaluationCategory, string> = {
   noise: 'noise',
 };
 
-/** Tracks one mono signal and scores it against its true beats. */
-function scoreTrack(
+/** Scores one analysis against the true beats. */
+function scoreAnalysis(
   name: string,
   kind: string,
   truth: { beatsS: number[]; tempoBpm: number; durationS: number },
-  mono: Float32Array,
-  sampleRateHz: number,
+  analysis: BeatAnalysis,
+  elapsedCpuS: number,
 ): BeatRow {
-  const startCpuS = cpuS();
-  const analysis = trackBeats(mono, sampleRateHz);
-  const elapsedS = cpuS() - startCpuS;
   const variantsBpm = analysis.variants.map((v) => v.bpm);
   return {
     name,
@@ -91,9 +97,22 @@ function scoreTrack(
     amongVariants: variantsBpm.some((bpm) => isLevelRight(truth.tempoBpm, bpm)),
     untappable: variantsBpm.filter((bpm) => bpm < TAPPABLE_BPM[0] || bpm > TAPPABLE_BPM[1]),
     errorMs: measureMedianTimingErrorMs(truth.beatsS, analysis.beatsS),
-    cpuS: elapsedS,
+    cpuS: elapsedCpuS,
     audioS: truth.durationS,
   };
+}
+
+/** Tracks one mono signal and scores it against its true beats. */
+function scoreTrack(
+  name: string,
+  kind: string,
+  truth: { beatsS: number[]; tempoBpm: number; durationS: number },
+  mono: Float32Array,
+  sampleRateHz: number,
+): BeatRow {
+  const startCpuS = cpuS();
+  const analysis = trackBeats(mono, sampleRateHz);
+  return scoreAnalysis(name, kind, truth, analysis, cpuS() - startCpuS);
 }
 
 /** Tracks every item of one half of the in-house set and scores it. */
@@ -118,15 +137,62 @@ export function evaluateIndependent(durationS = 30): BeatRow[] {
   });
 }
 
+/** Kind of music of a packaged song: the program that made it. */
+const KIND_OF_SOURCE: Record<PackagedSong['source'], string> = { lmms: 'lmms-song', hydrogen: 'hydrogen-kit' };
+
+/**
+ * Renders (once, cached) and tracks every packaged song through the product's own path (trackFileBeats: ffmpeg,
+ * streamed onset analysis), scored up to where its music ends. Null when the programs are not installed.
+ */
+export async function evaluatePackaged(cacheDir: string): Promise<{ rows: BeatRow[]; skipped: string[] } | null> {
+  if (!arePackagedSongProgramsInstalled()) return null;
+  const { songs, skipped } = findPackagedSongs();
+  // LMMS renders on the CPU, one at a time; Hydrogen exports in about real time, mostly waiting, so all at once.
+  const paths = new Map<PackagedSong, Promise<string>>();
+  let previous: Promise<unknown> = Promise.resolve();
+  for (const song of songs) {
+    const rendered =
+      song.source === 'lmms'
+        ? previous.then(() => renderPackagedSong(song, cacheDir))
+        : renderPackagedSong(song, cacheDir);
+    if (song.source === 'lmms') previous = rendered.catch(() => undefined);
+    paths.set(song, rendered);
+  }
+  const rows: BeatRow[] = [];
+  for (const song of songs) {
+    let path: string;
+    try {
+      path = await paths.get(song)!;
+    } catch (error) {
+      skipped.push(`${song.name} (render failed: ${(error as Error).message.split('\n')[0]})`);
+      continue;
+    }
+    const { channels, sampleRateHz } = await decodeFile(path, { mono: true, sampleRateHz: 22050 });
+    const endS = findLastSoundS(channels[0], sampleRateHz);
+    const startCpuS = cpuS();
+    const analysis = await trackFileBeats(path);
+    const elapsedCpuS = cpuS() - startCpuS;
+    const heard = { ...analysis, beatsS: analysis.beatsS.filter((t) => t <= endS + F_MEASURE_WINDOW_S) };
+    const truth = { beatsS: beatsAtTempo(song.bpm, endS), tempoBpm: song.bpm, durationS: endS };
+    rows.push(scoreAnalysis(song.name, KIND_OF_SOURCE[song.source], truth, heard, elapsedCpuS));
+  }
+  return { rows, skipped };
+}
+
 /** Table of one set: a line per track and the summary. */
 function describeSet(label: string, rows: BeatRow[]): string[] {
-  const lines = [`beat tracking, ${label}: ${rows.length} tracks of 30 s`];
+  const lengths = [...new Set(rows.map((r) => Math.round(r.audioS)))];
+  const length =
+    lengths.length === 1
+      ? `of ${lengths[0]} s`
+      : `, ${(rows.reduce((s, r) => s + r.audioS, 0) / 60).toFixed(0)} min of music`;
+  const lines = [`beat tracking, ${label}: ${rows.length} tracks${length}`];
   lines.push(
     '  track                        kind          truth    est      F     CMLt  AMLt  level variants err ms  untappable',
   );
   for (const r of rows)
     lines.push(
-      `  ${r.name.padEnd(28)} ${r.kind.padEnd(12)} ${r.truthBpm.toFixed(1).padStart(6)} ${r.bpm.toFixed(1).padStart(6)}  ${r.f.toFixed(3)} ${r.cmlt.toFixed(3)} ${r.amlt.toFixed(3)}  ${r.levelRight ? 'yes' : 'NO '}   ${r.amongVariants ? 'yes' : 'NO '}     ${(Number.isFinite(r.errorMs) ? r.errorMs.toFixed(1) : '-').padStart(5)}  ${r.untappable.join(', ')}`,
+      `  ${r.name.slice(0, 28).padEnd(28)} ${r.kind.padEnd(12)} ${r.truthBpm.toFixed(1).padStart(6)} ${r.bpm.toFixed(1).padStart(6)}  ${r.f.toFixed(3)} ${r.cmlt.toFixed(3)} ${r.amlt.toFixed(3)}  ${r.levelRight ? 'yes' : 'NO '}   ${r.amongVariants ? 'yes' : 'NO '}     ${(Number.isFinite(r.errorMs) ? r.errorMs.toFixed(1) : '-').padStart(5)}  ${r.untappable.join(', ')}`,
     );
   const audioS = rows.reduce((s, r) => s + r.audioS, 0);
   lines.push(
@@ -166,14 +232,24 @@ function describeSideBySide(sets: Array<[string, BeatRow[]]>): string[] {
   return lines;
 }
 
-/** Beat tracking on the tuning half, the held-out half and the independent set, then side by side per kind. */
-function benchmarkBeats(lines: string[]): void {
+/** Where rendered packaged songs are kept between runs. */
+const PACKAGED_CACHE_DIR = process.env.BENCH_PACKAGED_CACHE_DIR ?? join(tmpdir(), 'curator-packaged-songs');
+
+/**
+ * Beat tracking on the tuning half, the held-out half, the independent set and the packaged songs (when their
+ * programs are installed), then side by side per kind.
+ */
+async function benchmarkBeats(lines: string[]): Promise<void> {
   const sets: Array<[string, BeatRow[]]> = [
     ['tuning', evaluateHalf('tuning')],
     ['held-out', evaluateHalf('held-out')],
     ['independent', evaluateIndependent()],
   ];
+  const packaged = await evaluatePackaged(PACKAGED_CACHE_DIR);
+  if (packaged) sets.push(['packaged songs', packaged.rows]);
   for (const [label, rows] of sets) lines.push(...describeSet(label, rows));
+  if (packaged) lines.push(`  packaged songs left out: ${packaged.skipped.join(', ') || 'none'}`);
+  else lines.push('packaged songs: skipped, lmms and hydrogen are not installed (apt-get install -y lmms hydrogen)');
   lines.push(...describeSideBySide(sets));
 }
 
@@ -238,7 +314,11 @@ function benchmarkPeaksAndStems(lines: string[]): void {
 export async function runAnalysisBenchmark(): Promise<string[]> {
   const lines: string[] = [];
   const only = process.env.BENCH_ANALYSIS_ONLY;
-  if (!only || only === 'beats') benchmarkBeats(lines);
+  if (!only || only === 'beats') await benchmarkBeats(lines);
+  if (only === 'packaged') {
+    const packaged = await evaluatePackaged(PACKAGED_CACHE_DIR);
+    lines.push(...(packaged ? describeSet('packaged songs', packaged.rows) : ['packaged songs: not installed']));
+  }
   if (!only || only === 'mp3') await benchmarkMp3(lines);
   if (only) return lines;
   benchmarkPeaksAndStems(lines);
