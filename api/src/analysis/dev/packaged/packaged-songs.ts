@@ -102,6 +102,7 @@ export async function renderPackagedSong(song: PackagedSong, cacheDir: string): 
   );
   if (existsSync(output)) return output;
   const partial = `${output}.part.wav`;
+  // LMMS renders faster than real time; Hydrogen exports in about real time (its longest demo song lasts 4 minutes).
   const options = { timeout: 600_000, env: { ...process.env, QT_QPA_PLATFORM: 'offscreen' } };
   if (song.source === 'lmms')
     await run('lmms', ['--allowroot', 'render', song.projectPath, '--format', 'wav', '--output', partial], options);
