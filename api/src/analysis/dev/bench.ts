@@ -184,7 +184,7 @@ function describeSet(label: string, rows: BeatRow[]): string[] {
   const lengths = [...new Set(rows.map((r) => Math.round(r.audioS)))];
   const length =
     lengths.length === 1
-      ? `of ${lengths[0]} s`
+      ? ` of ${lengths[0]} s`
       : `, ${(rows.reduce((s, r) => s + r.audioS, 0) / 60).toFixed(0)} min of music`;
   const lines = [`beat tracking, ${label}: ${rows.length} tracks${length}`];
   lines.push(
