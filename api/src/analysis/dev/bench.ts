@@ -148,25 +148,26 @@ export async function evaluatePackaged(cacheDir: string): Promise<{ rows: BeatRo
   if (!arePackagedSongProgramsInstalled()) return null;
   const { songs, skipped } = findPackagedSongs();
   // LMMS renders on the CPU, one at a time; Hydrogen exports in about real time, mostly waiting, so all at once.
-  const paths = new Map<PackagedSong, Promise<string>>();
+  // Each render settles to its file or its error, so one that fails before its turn is not an unhandled rejection.
+  const renders = new Map<PackagedSong, Promise<{ path: string } | { error: Error }>>();
   let previous: Promise<unknown> = Promise.resolve();
   for (const song of songs) {
-    const rendered =
-      song.source === 'lmms'
-        ? previous.then(() => renderPackagedSong(song, cacheDir))
-        : renderPackagedSong(song, cacheDir);
-    if (song.source === 'lmms') previous = rendered.catch(() => undefined);
-    paths.set(song, rendered);
+    const render = () => renderPackagedSong(song, cacheDir);
+    const settled = (song.source === 'lmms' ? previous.then(render) : render()).then(
+      (path) => ({ path }),
+      (error: Error) => ({ error }),
+    );
+    if (song.source === 'lmms') previous = settled;
+    renders.set(song, settled);
   }
   const rows: BeatRow[] = [];
   for (const song of songs) {
-    let path: string;
-    try {
-      path = await paths.get(song)!;
-    } catch (error) {
-      skipped.push(`${song.name} (render failed: ${(error as Error).message.split('\n')[0]})`);
+    const rendered = await renders.get(song)!;
+    if ('error' in rendered) {
+      skipped.push(`${song.name} (render failed: ${rendered.error.message.split('\n')[0]})`);
       continue;
     }
+    const { path } = rendered;
     const { channels, sampleRateHz } = await decodeFile(path, { mono: true, sampleRateHz: 22050 });
     const endS = findLastSoundS(channels[0], sampleRateHz);
     const startCpuS = cpuS();
@@ -181,6 +182,7 @@ export async function evaluatePackaged(cacheDir: string): Promise<{ rows: BeatRo
 
 /** Table of one set: a line per track and the summary. */
 function describeSet(label: string, rows: BeatRow[]): string[] {
+  if (rows.length === 0) return [`beat tracking, ${label}: no tracks`];
   const lengths = [...new Set(rows.map((r) => Math.round(r.audioS)))];
   const length =
     lengths.length === 1
@@ -246,7 +248,7 @@ async function benchmarkBeats(lines: string[]): Promise<void> {
     ['independent', evaluateIndependent()],
   ];
   const packaged = await evaluatePackaged(PACKAGED_CACHE_DIR);
-  if (packaged) sets.push(['packaged songs', packaged.rows]);
+  if (packaged?.rows.length) sets.push(['packaged songs', packaged.rows]);
   for (const [label, rows] of sets) lines.push(...describeSet(label, rows));
   if (packaged) lines.push(`  packaged songs left out: ${packaged.skipped.join(', ') || 'none'}`);
   else lines.push('packaged songs: skipped, lmms and hydrogen are not installed (apt-get install -y lmms hydrogen)');
@@ -317,7 +319,12 @@ export async function runAnalysisBenchmark(): Promise<string[]> {
   if (!only || only === 'beats') await benchmarkBeats(lines);
   if (only === 'packaged') {
     const packaged = await evaluatePackaged(PACKAGED_CACHE_DIR);
-    lines.push(...(packaged ? describeSet('packaged songs', packaged.rows) : ['packaged songs: not installed']));
+    if (!packaged) lines.push('packaged songs: lmms and hydrogen are not installed');
+    else
+      lines.push(
+        ...describeSet('packaged songs', packaged.rows),
+        `  left out: ${packaged.skipped.join(', ') || 'none'}`,
+      );
   }
   if (!only || only === 'mp3') await benchmarkMp3(lines);
   if (only) return lines;
