@@ -1,5 +1,6 @@
-import { AimOutlined, CaretRightOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Button, Table } from 'antd';
+import { Table } from 'antd';
+
+import { TimePointActions } from '../../../lib/time-point-actions';
 
 type EndingPointRow = { timeS: number; index: number };
 
@@ -47,34 +48,13 @@ export function EndingPointsTable({
             key: 'actions',
             width: 92,
             render: (_, row) => (
-              <span className="row-actions" onClick={(e) => e.stopPropagation()}>
-                <Button
-                  title="Play from here"
-                  size="small"
-                  type="text"
-                  aria-label="play ending point"
-                  icon={<CaretRightOutlined />}
-                  onClick={() => onPlay(row.timeS)}
-                />
-                <Button
-                  title="Seek"
-                  size="small"
-                  type="text"
-                  aria-label="seek ending point"
-                  icon={<AimOutlined />}
-                  onClick={() => onSeek(row.timeS)}
-                />
-                <Button
-                  title="Delete"
-                  size="small"
-                  type="text"
-                  danger
-                  aria-label="delete ending point"
-                  disabled={disabled}
-                  icon={<DeleteOutlined />}
-                  onClick={() => onDelete(row.timeS)}
-                />
-              </span>
+              <TimePointActions
+                noun="ending point"
+                canDelete={!disabled}
+                onPlay={() => onPlay(row.timeS)}
+                onSeek={() => onSeek(row.timeS)}
+                onDelete={() => onDelete(row.timeS)}
+              />
             ),
           },
         ]}

@@ -1,7 +1,9 @@
-import { AimOutlined, CaretRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+
+import { TimePointActions } from '../../../lib/time-point-actions';
 
 type OffsetRow = { timeS: number; index: number };
 
@@ -35,34 +37,13 @@ export function OffsetsTable(props: OffsetsTableProps) {
       key: 'actions',
       width: 92,
       render: (_, row) => (
-        <span className="row-actions" onClick={(e) => e.stopPropagation()}>
-          <Button
-            title="Play from here"
-            size="small"
-            type="text"
-            aria-label="play offset"
-            icon={<CaretRightOutlined />}
-            onClick={() => props.onPlay(row.timeS)}
-          />
-          <Button
-            title="Seek"
-            size="small"
-            type="text"
-            aria-label="seek offset"
-            icon={<AimOutlined />}
-            onClick={() => props.onSeek(row.timeS)}
-          />
-          <Button
-            title="Delete"
-            size="small"
-            type="text"
-            danger
-            aria-label="delete offset"
-            disabled={!props.canDelete}
-            icon={<DeleteOutlined />}
-            onClick={() => props.onDelete(row.timeS)}
-          />
-        </span>
+        <TimePointActions
+          noun="offset"
+          canDelete={props.canDelete}
+          onPlay={() => props.onPlay(row.timeS)}
+          onSeek={() => props.onSeek(row.timeS)}
+          onDelete={() => props.onDelete(row.timeS)}
+        />
       ),
     },
   ];
