@@ -12,34 +12,23 @@ export type TimePointActionsProps = {
 
 /** A time point's row buttons (play from it, seek to it, delete it); a click on them does not select the row. */
 export function TimePointActions({ noun, canDelete, onPlay, onSeek, onDelete }: TimePointActionsProps) {
+  const buttons = [
+    { title: 'Play from here', verb: 'play', icon: <CaretRightOutlined />, onClick: onPlay },
+    { title: 'Seek', verb: 'seek', icon: <AimOutlined />, onClick: onSeek },
+    {
+      title: 'Delete',
+      verb: 'delete',
+      icon: <DeleteOutlined />,
+      onClick: onDelete,
+      danger: true,
+      disabled: !canDelete,
+    },
+  ];
   return (
     <span className="row-actions" onClick={(e) => e.stopPropagation()}>
-      <Button
-        title="Play from here"
-        size="small"
-        type="text"
-        aria-label={`play ${noun}`}
-        icon={<CaretRightOutlined />}
-        onClick={onPlay}
-      />
-      <Button
-        title="Seek"
-        size="small"
-        type="text"
-        aria-label={`seek ${noun}`}
-        icon={<AimOutlined />}
-        onClick={onSeek}
-      />
-      <Button
-        title="Delete"
-        size="small"
-        type="text"
-        danger
-        aria-label={`delete ${noun}`}
-        disabled={!canDelete}
-        icon={<DeleteOutlined />}
-        onClick={onDelete}
-      />
+      {buttons.map(({ verb, ...button }) => (
+        <Button key={verb} size="small" type="text" aria-label={`${verb} ${noun}`} {...button} />
+      ))}
     </span>
   );
 }
