@@ -137,6 +137,23 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
     await page.screenshot({ path: '/tmp/ws-beats.png', fullPage: true });
   }, 90_000);
 
+  it("moves the playhead with a segment's and a highlight's seek buttons", async () => {
+    const playheadIs = (timeS: number) =>
+      page.waitForFunction((t) => {
+        const input = document.querySelector<HTMLInputElement>('input[data-testid="playhead-input"]');
+        return !!input && Math.abs(Number(input.value) - t) < 0.02;
+      }, timeS);
+    const segments = page.getByTestId('segments-table');
+    await segments.getByRole('button', { name: 'seek segment', exact: true }).nth(2).click();
+    await playheadIs(6.5);
+    const highlights = page.getByTestId('highlights-table');
+    await highlights.getByRole('button', { name: 'seek highlight', exact: true }).nth(1).click();
+    await playheadIs(20);
+    // Every segment row offers play, loop play and seek; every highlight row play and seek.
+    expect(await segments.getByRole('button', { name: 'loop segment', exact: true }).count()).toBe(4);
+    expect(await highlights.getByRole('button', { name: 'play highlight', exact: true }).count()).toBe(2);
+  }, 60_000);
+
   it('toasts the offset rules: before the first highlight in music, and not a number', async () => {
     await page.getByLabel('Add offset (s)').fill('3.5');
     await page.getByLabel('Add offset (s)').press('Enter');

@@ -1,6 +1,6 @@
 import { Table } from 'antd';
 
-import { TimePointActions } from '../../../lib/time-point-actions';
+import { TimePointActions } from '../../../lib/row-actions';
 
 type EndingPointRow = { timeS: number; index: number };
 

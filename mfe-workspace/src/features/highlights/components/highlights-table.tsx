@@ -1,6 +1,8 @@
 import { AimOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { msToRoundedSeconds } from '@curator/shared';
-import { Button, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
+
+import { RowActions } from '../../../lib/row-actions';
 
 type HighlightRow = { timeMs: number; index: number };
 
@@ -44,24 +46,23 @@ export function HighlightsTable({ highlightStartTimesMs, defaultHighlightMs, onP
             key: 'actions',
             width: 64,
             render: (_, row) => (
-              <span className="row-actions">
-                <Button
-                  title="Play from here"
-                  size="small"
-                  type="text"
-                  aria-label="play highlight"
-                  icon={<CaretRightOutlined />}
-                  onClick={() => onPlay(msToRoundedSeconds(row.timeMs))}
-                />
-                <Button
-                  title="Seek"
-                  size="small"
-                  type="text"
-                  aria-label="seek highlight"
-                  icon={<AimOutlined />}
-                  onClick={() => onSeek(msToRoundedSeconds(row.timeMs))}
-                />
-              </span>
+              <RowActions
+                noun="highlight"
+                actions={[
+                  {
+                    verb: 'play',
+                    title: 'Play from here',
+                    icon: <CaretRightOutlined />,
+                    onClick: () => onPlay(msToRoundedSeconds(row.timeMs)),
+                  },
+                  {
+                    verb: 'seek',
+                    title: 'Seek',
+                    icon: <AimOutlined />,
+                    onClick: () => onSeek(msToRoundedSeconds(row.timeMs)),
+                  },
+                ]}
+              />
             ),
           },
         ]}

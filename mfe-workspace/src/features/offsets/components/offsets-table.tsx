@@ -3,7 +3,7 @@ import { Button, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 
-import { TimePointActions } from '../../../lib/time-point-actions';
+import { TimePointActions } from '../../../lib/row-actions';
 
 type OffsetRow = { timeS: number; index: number };
 

@@ -1,7 +1,9 @@
 import { AimOutlined, CaretRightOutlined, RetweetOutlined } from '@ant-design/icons';
 import type { Segment } from '@curator/shared';
-import { Button, Table } from 'antd';
+import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+
+import { RowActions } from '../../../lib/row-actions';
 
 type SegmentRow = Segment & { index: number };
 
@@ -27,32 +29,14 @@ export function SegmentsTable({ segments, currentIndex, onPlay, onLoop, onSeek }
       key: 'actions',
       width: 92,
       render: (_, row) => (
-        <span className="row-actions">
-          <Button
-            title="Play"
-            size="small"
-            type="text"
-            aria-label="play segment"
-            icon={<CaretRightOutlined />}
-            onClick={() => onPlay(row.fromS, row.toS)}
-          />
-          <Button
-            title="Loop play"
-            size="small"
-            type="text"
-            aria-label="loop segment"
-            icon={<RetweetOutlined />}
-            onClick={() => onLoop(row.fromS, row.toS)}
-          />
-          <Button
-            title="Seek"
-            size="small"
-            type="text"
-            aria-label="seek segment"
-            icon={<AimOutlined />}
-            onClick={() => onSeek(row.fromS)}
-          />
-        </span>
+        <RowActions
+          noun="segment"
+          actions={[
+            { verb: 'play', title: 'Play', icon: <CaretRightOutlined />, onClick: () => onPlay(row.fromS, row.toS) },
+            { verb: 'loop', title: 'Loop play', icon: <RetweetOutlined />, onClick: () => onLoop(row.fromS, row.toS) },
+            { verb: 'seek', title: 'Seek', icon: <AimOutlined />, onClick: () => onSeek(row.fromS) },
+          ]}
+        />
       ),
     },
   ];
