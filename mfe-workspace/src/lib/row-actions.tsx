@@ -12,13 +12,17 @@ export type RowAction = {
   disabled?: boolean;
 };
 
-/** A table row's small icon buttons; a click on them does not reach the row (which may select it). */
-export function RowActions({ noun, actions }: { noun: string; actions: RowAction[] }) {
+/**
+ * A table row's small icon buttons, then `children` (a link, say); a click on them does not reach the row
+ * (which may select it).
+ */
+export function RowActions({ noun, actions, children }: { noun: string; actions: RowAction[]; children?: ReactNode }) {
   return (
     <span className="row-actions" onClick={(e) => e.stopPropagation()}>
       {actions.map(({ verb, ...action }) => (
         <Button key={verb} size="small" type="text" aria-label={`${verb} ${noun}`} {...action} />
       ))}
+      {children}
     </span>
   );
 }

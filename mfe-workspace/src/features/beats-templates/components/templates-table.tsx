@@ -1,6 +1,8 @@
 import { CaretRightOutlined, CopyOutlined, DeleteOutlined, ExportOutlined, ForkOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Table, Tag } from 'antd';
+import { Checkbox, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+
+import { RowActions } from '../../../lib/row-actions';
 
 /** One template row as the table shows it; `index` is the 1-based row number (tmpl#m). */
 export type TemplateRow = {
@@ -70,42 +72,28 @@ export function TemplatesTable(props: TemplatesTableProps) {
       key: 'actions',
       width: 150,
       render: (_, row) => (
-        <span className="row-actions" onClick={stop}>
-          <Button
-            title="Play"
-            size="small"
-            type="text"
-            aria-label={`play tmpl#${row.index}`}
-            icon={<CaretRightOutlined />}
-            onClick={() => props.onPlay(row.id)}
-          />
-          <Button
-            title="Delete (disapprove)"
-            size="small"
-            type="text"
-            danger
-            aria-label={`delete tmpl#${row.index}`}
-            disabled={disabled}
-            icon={<DeleteOutlined />}
-            onClick={() => props.onDelete(row.id)}
-          />
-          <Button
-            title="Clone into a beat"
-            size="small"
-            type="text"
-            aria-label={`clone tmpl#${row.index}`}
-            disabled={disabled}
-            icon={<ForkOutlined />}
-            onClick={() => props.onClone(row.id)}
-          />
-          <Button
-            title="Copy code"
-            size="small"
-            type="text"
-            aria-label={`copy code tmpl#${row.index}`}
-            icon={<CopyOutlined />}
-            onClick={() => props.onCopyCode(row.id)}
-          />
+        <RowActions
+          noun={`tmpl#${row.index}`}
+          actions={[
+            { verb: 'play', title: 'Play', icon: <CaretRightOutlined />, onClick: () => props.onPlay(row.id) },
+            {
+              verb: 'delete',
+              title: 'Delete (disapprove)',
+              icon: <DeleteOutlined />,
+              onClick: () => props.onDelete(row.id),
+              danger: true,
+              disabled,
+            },
+            {
+              verb: 'clone',
+              title: 'Clone into a beat',
+              icon: <ForkOutlined />,
+              onClick: () => props.onClone(row.id),
+              disabled,
+            },
+            { verb: 'copy code', title: 'Copy code', icon: <CopyOutlined />, onClick: () => props.onCopyCode(row.id) },
+          ]}
+        >
           <a
             title="Open the reel"
             href={row.reelUrl}
@@ -115,7 +103,7 @@ export function TemplatesTable(props: TemplatesTableProps) {
           >
             <ExportOutlined />
           </a>
-        </span>
+        </RowActions>
       ),
     },
   ];
