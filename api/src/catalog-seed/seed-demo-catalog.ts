@@ -3,16 +3,11 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 
 import type { INestApplicationContext } from '@nestjs/common';
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 
 import { AudiosRepository } from '../audios/audios.repository';
 import { AudiosService } from '../audios/audios.service';
-import { ConfigModule } from '../config/config.module';
-import { loadConfig } from '../config/env.schema';
+import { withCliContext } from '../cli/cli-context';
 import { MediaStoreService } from '../media/media-store.service';
-import { DatabaseModule } from '../persistence/database.module';
 import { ReelsRepository } from '../reels/reels.repository';
 import { TagsService } from '../tags/tags.service';
 import { TemplatesRepository } from '../templates/templates.repository';
@@ -38,9 +33,6 @@ export type SeedDemoOptions = {
 export type SeedDemoResult = { seeded: boolean; audios: number; templates: number; reels: number; ms: number };
 
 const CHUNK = 1000;
-
-@Module({})
-class SeedCliModule {}
 
 /** Inserts the whole catalog in chunks; answers how many templates and reels were written. */
 async function insertCatalog(
@@ -76,20 +68,7 @@ async function insertCatalog(
 export async function seedDemoCatalog(options: SeedDemoOptions): Promise<SeedDemoResult> {
   const started = Date.now();
   const { count = 300, mediaFiles = 24, seed = 2024, withRelated = true, log = () => undefined } = options;
-  const config = loadConfig({
-    ...process.env,
-    MONGODB_URI: options.mongodbUri,
-    MEDIA_DIR: options.mediaDir,
-    LOG_LEVEL: 'silent',
-  });
-  const ctx = await NestFactory.createApplicationContext(
-    {
-      module: SeedCliModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, EventEmitterModule.forRoot(), CatalogSeedModule],
-    },
-    { logger: false, abortOnError: false },
-  );
-  try {
+  return withCliContext(options, CatalogSeedModule, async (ctx, config) => {
     const audios = ctx.get(AudiosService);
     if (await ctx.get(AudiosRepository).hasAny())
       return { seeded: false, audios: 0, templates: 0, reels: 0, ms: Date.now() - started };
@@ -111,7 +90,5 @@ export async function seedDemoCatalog(options: SeedDemoOptions): Promise<SeedDem
       reels: written.reels,
       ms: Date.now() - started,
     };
-  } finally {
-    await ctx.close();
-  }
+  });
 }

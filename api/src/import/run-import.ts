@@ -1,12 +1,6 @@
 import 'reflect-metadata';
 
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { EventEmitterModule } from '@nestjs/event-emitter';
-
-import { ConfigModule } from '../config/config.module';
-import { loadConfig } from '../config/env.schema';
-import { DatabaseModule } from '../persistence/database.module';
+import { withCliContext } from '../cli/cli-context';
 import { CatalogImportService, ImportFileReport, ImportProblem, ImportProgress } from './catalog-import.service';
 import { ImportModule } from './import.module';
 
@@ -24,25 +18,9 @@ export type ImportOptions = {
 
 export type ImportReport = { files: ImportFileReport[]; problems: ImportProblem[]; recountedAudios: number };
 
-@Module({})
-class ImportCliModule {}
-
 /** The import, run with the API's own services on the given database (outside the HTTP app). */
 export async function runImport(options: ImportOptions): Promise<ImportReport> {
-  const config = loadConfig({
-    ...process.env,
-    MONGODB_URI: options.mongodbUri,
-    MEDIA_DIR: options.mediaDir,
-    LOG_LEVEL: 'silent',
-  });
-  const ctx = await NestFactory.createApplicationContext(
-    {
-      module: ImportCliModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, EventEmitterModule.forRoot(), ImportModule],
-    },
-    { logger: false, abortOnError: false },
-  );
-  try {
+  return withCliContext(options, ImportModule, async (ctx) => {
     const importer = await ctx.resolve(CatalogImportService);
     const files: ImportFileReport[] = [];
     if (options.audios) files.push(await importer.importAudios(options.audios, options.mediaRoot, options.progress));
@@ -51,7 +29,5 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     const recountedAudios = await importer.finish();
     const problems = [...importer.problems].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
     return { files, problems, recountedAudios };
-  } finally {
-    await ctx.close();
-  }
+  });
 }

@@ -3,37 +3,17 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 
 import { PasswordSchema, UsernameSchema } from '@curator/shared/contract';
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 
-import { ConfigModule } from '../config/config.module';
-import { loadConfig } from '../config/env.schema';
-import { DatabaseModule } from '../persistence/database.module';
+import { withCliContext } from '../cli/cli-context';
 import { passwordProblem } from './password-policy';
 import { UsersModule } from './users.module';
 import { UsersService } from './users.service';
 
 export const DEMO_ADMIN_USERNAME = 'admin';
 
-@Module({})
-class UsersCliModule {}
-
 /** Runs `fn` with the real UsersService on the given database, outside the HTTP app. */
-async function withUsersService<T>(mongodbUri: string, fn: (users: UsersService) => Promise<T>): Promise<T> {
-  const config = loadConfig({ ...process.env, MONGODB_URI: mongodbUri });
-  const ctx = await NestFactory.createApplicationContext(
-    {
-      module: UsersCliModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, EventEmitterModule.forRoot(), UsersModule],
-    },
-    { logger: false, abortOnError: false },
-  );
-  try {
-    return await fn(ctx.get(UsersService));
-  } finally {
-    await ctx.close();
-  }
+function withUsersService<T>(mongodbUri: string, fn: (users: UsersService) => Promise<T>): Promise<T> {
+  return withCliContext({ mongodbUri }, UsersModule, (ctx) => fn(ctx.get(UsersService)));
 }
 
 function checked(username: string, password: string): { username: string; password: string } {
