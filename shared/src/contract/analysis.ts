@@ -35,25 +35,3 @@ export const AutobeatAnswerSchema = z.object({
   onsets: z.array(SecondsSchema),
 });
 export type AutobeatAnswer = z.infer<typeof AutobeatAnswerSchema>;
-
-/** One resolution of a peaks file: per channel, the signed sample of largest magnitude per bucket. */
-export const PeaksLevelSchema = z.object({
-  samples_per_pixel: z.number().int().positive(),
-  length: z.number().int().nonnegative(),
-  peaks: z.array(z.array(z.number())),
-});
-
-/**
- * The waveform peaks JSON at an audio's `peaks_url` (and a stem's): `peaks` and `duration_s` go
- * straight to wavesurfer.js (≤ 8,000 points per channel); `levels` holds every resolution computed.
- */
-export const PeaksFileSchema = z.object({
-  version: z.literal(1),
-  duration_s: z.number().nonnegative(),
-  sample_rate_hz: z.number().int().positive(),
-  channels: z.number().int().positive(),
-  samples_per_pixel: z.number().int().positive(),
-  peaks: z.array(z.array(z.number())),
-  levels: z.array(PeaksLevelSchema),
-});
-export type PeaksFile = z.infer<typeof PeaksFileSchema>;

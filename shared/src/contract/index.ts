@@ -9,6 +9,7 @@ export * from './errors';
 export * from './fields';
 export * from './hlpoints';
 export * from './metrics';
+export * from './peaks-file';
 export * from './screens';
 export * from './segment-stats';
 export * from './tags';
