@@ -1,6 +1,5 @@
 // Compiles the analysis sources with swc into node_modules/.cache and prints the analysis benchmark.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,11 +11,13 @@ execFileSync(
   ['api/src/analysis', '-d', outDir, '--config-file', 'tools/swc-node.json', '--ignore', '**/*.test.ts', '--quiet'],
   { cwd: root, stdio: 'inherit' },
 );
+const require = createRequire(import.meta.url);
+const analysisDir = join(outDir, 'api', 'src', 'analysis', 'dev');
 // The packaged songs (LMMS's and Hydrogen's demo projects, rendered by their own programs) need the two
 // Debian packages; installed here when missing and this is root (as on the project's machines), unless
 // BENCH_PACKAGED=0. Without them the bench prints the other sets and says why the songs are left out.
-const PACKAGED_PROGRAMS = ['/usr/bin/lmms', '/usr/bin/h2cli'];
-if (process.env.BENCH_PACKAGED !== '0' && !PACKAGED_PROGRAMS.every((p) => existsSync(p)) && process.getuid?.() === 0) {
+const { arePackagedSongProgramsInstalled } = require(join(analysisDir, 'packaged', 'packaged-songs.js'));
+if (process.env.BENCH_PACKAGED !== '0' && !arePackagedSongProgramsInstalled() && process.getuid?.() === 0) {
   console.log('installing lmms and hydrogen (Debian packages) for the packaged songs...');
   try {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -29,6 +30,5 @@ if (process.env.BENCH_PACKAGED !== '0' && !PACKAGED_PROGRAMS.every((p) => exists
     console.log(`could not install them: ${error.message.split('\n')[0]}`);
   }
 }
-const require = createRequire(import.meta.url);
-const { runAnalysisBenchmark } = require(join(outDir, 'api', 'src', 'analysis', 'dev', 'bench.js'));
+const { runAnalysisBenchmark } = require(join(analysisDir, 'bench.js'));
 for (const line of await runAnalysisBenchmark()) console.log(line);

@@ -247,10 +247,12 @@ async function benchmarkBeats(lines: string[]): Promise<void> {
     ['held-out', evaluateHalf('held-out')],
     ['independent', evaluateIndependent()],
   ];
-  const packaged = await evaluatePackaged(PACKAGED_CACHE_DIR);
+  const wanted = process.env.BENCH_PACKAGED !== '0';
+  const packaged = wanted ? await evaluatePackaged(PACKAGED_CACHE_DIR) : null;
   if (packaged?.rows.length) sets.push(['packaged songs', packaged.rows]);
   for (const [label, rows] of sets) lines.push(...describeSet(label, rows));
   if (packaged) lines.push(`  packaged songs left out: ${packaged.skipped.join(', ') || 'none'}`);
+  else if (!wanted) lines.push('packaged songs: skipped (BENCH_PACKAGED=0)');
   else lines.push('packaged songs: skipped, lmms and hydrogen are not installed (apt-get install -y lmms hydrogen)');
   lines.push(...describeSideBySide(sets));
 }

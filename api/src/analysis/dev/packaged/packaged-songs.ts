@@ -85,9 +85,12 @@ export function findPackagedSongs(): { songs: PackagedSong[]; skipped: string[] 
   return { songs, skipped };
 }
 
-/** True when both programs are installed (Debian packages lmms and hydrogen). */
+/** The programs that render the songs (Debian packages lmms and hydrogen). */
+const PROGRAMS = ['/usr/bin/lmms', '/usr/bin/h2cli'];
+
+/** True when both programs are installed; scripts/bench-analysis.mjs installs them when they are not. */
 export function arePackagedSongProgramsInstalled(): boolean {
-  return ['/usr/bin/lmms', '/usr/bin/h2cli'].every((path) => existsSync(path));
+  return PROGRAMS.every((path) => existsSync(path));
 }
 
 /**
