@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { Agent, request } from 'undici';
 
@@ -72,7 +73,7 @@ function cpuMsOfTrees(pids) {
 /**
  * The load's HTTP client: undici's request on kept-alive connections. The load shares the machine's cores
  * with the API and the database it measures; with fetch (the same client wrapped in WHATWG streams and
- * Headers) it took 0.55 ms of CPU per request, with request 0.19 ms.
+ * Headers) it took 0.55 ms of CPU per request, with request 0.23 ms.
  */
 const client = new Agent({
   keepAliveTimeout: 60_000,
@@ -87,7 +88,11 @@ class Session {
     this.jar = new Map();
   }
   async request(method, url, body) {
-    const headers = { cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+    // As a browser asks: the API compresses its larger answers (lists) for it, as it would for staff.
+    const headers = {
+      cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      'accept-encoding': 'br, gzip',
+    };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (method !== 'GET') headers['x-csrftoken'] = this.jar.get('csrftoken') ?? '';
     const res = await request(this.baseUrl + url, {
@@ -102,7 +107,11 @@ class Session {
       const eq = pair.indexOf('=');
       this.jar.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
-    const text = await res.body.text();
+    const raw = Buffer.from(await res.body.arrayBuffer());
+    const encoding = res.headers['content-encoding'];
+    const text = (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString(
+      'utf8',
+    );
     return {
       status: res.statusCode,
       body: text ? JSON.parse(text) : null,
