@@ -435,6 +435,13 @@ async function main() {
       `${r.label.padEnd(20)} | ${String(r.requests).padStart(8)} |${f(r.rps)} |${f(r.p50)} |${f(r.p95)} |${f(r.p99)} | ${String(r.errors).padStart(6)} |${f(r.saveP50)} | ${`${r.saveCommandsMean.toFixed(1)}, ${r.saveCommands}`.padEnd(32)} | ${[r.cpuPerRequest.api, r.cpuPerRequest.db, r.cpuPerRequest.load].map((ms) => ms.toFixed(2)).join(', ')}`,
     );
   console.log(`(milliseconds; mix per run: ${rows.map((r) => JSON.stringify(r.mix)).join(' / ')})`);
+  // The load aims (issue "The persistence wing as a real boundary": 100 sessions, 60 s), against the one-instance run.
+  const [one, ...others] = rows;
+  console.log(`1 API instance: p95 ${one.p95.toFixed(1)} ms (aim < 250 ms), errors ${one.errors} (aim 0)`);
+  for (const r of others) {
+    const aim = r.label.includes('workers') ? ' (aim ≥ 1.0×)' : '';
+    console.log(`${r.label}: ${(r.rps / one.rps).toFixed(3)}× the req/s of 1 API instance${aim}`);
+  }
   process.exit(rows.some((r) => r.errors > 0) ? 1 : 0);
 }
 
