@@ -234,6 +234,14 @@ function describeSideBySide(sets: Array<[string, BeatRow[]]>): string[] {
   return lines;
 }
 
+/** Which packaged songs were left out and why, or why all were (not wanted, or their programs missing). */
+function describePackagedLeftOut(packaged: { skipped: string[] } | null, wanted: boolean): string {
+  if (!wanted) return 'packaged songs: skipped (BENCH_PACKAGED=0)';
+  if (!packaged)
+    return 'packaged songs: skipped, lmms and hydrogen are not installed (apt-get install -y lmms hydrogen)';
+  return `  packaged songs left out: ${packaged.skipped.join(', ') || 'none'}`;
+}
+
 /** Where rendered packaged songs are kept between runs. */
 const PACKAGED_CACHE_DIR = process.env.BENCH_PACKAGED_CACHE_DIR ?? join(tmpdir(), 'curator-packaged-songs');
 
@@ -251,10 +259,7 @@ async function benchmarkBeats(lines: string[]): Promise<void> {
   const packaged = wanted ? await evaluatePackaged(PACKAGED_CACHE_DIR) : null;
   if (packaged?.rows.length) sets.push(['packaged songs', packaged.rows]);
   for (const [label, rows] of sets) lines.push(...describeSet(label, rows));
-  if (packaged) lines.push(`  packaged songs left out: ${packaged.skipped.join(', ') || 'none'}`);
-  else if (!wanted) lines.push('packaged songs: skipped (BENCH_PACKAGED=0)');
-  else lines.push('packaged songs: skipped, lmms and hydrogen are not installed (apt-get install -y lmms hydrogen)');
-  lines.push(...describeSideBySide(sets));
+  lines.push(describePackagedLeftOut(packaged, wanted), ...describeSideBySide(sets));
 }
 
 /** Decoding plus beat tracking of a 3-minute stereo MP3, wall clock (ffmpeg when on PATH, else WASM). */
@@ -321,12 +326,8 @@ export async function runAnalysisBenchmark(): Promise<string[]> {
   if (!only || only === 'beats') await benchmarkBeats(lines);
   if (only === 'packaged') {
     const packaged = await evaluatePackaged(PACKAGED_CACHE_DIR);
-    if (!packaged) lines.push('packaged songs: lmms and hydrogen are not installed');
-    else
-      lines.push(
-        ...describeSet('packaged songs', packaged.rows),
-        `  left out: ${packaged.skipped.join(', ') || 'none'}`,
-      );
+    if (packaged) lines.push(...describeSet('packaged songs', packaged.rows));
+    lines.push(describePackagedLeftOut(packaged, true));
   }
   if (!only || only === 'mp3') await benchmarkMp3(lines);
   if (only) return lines;
