@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { type BeatAnalysis, trackBeats, trackFileBeats } from '../dsp/beat-tracker';
-import { decodeFile, isFfmpegAvailable } from '../dsp/decode-audio';
+import { isFfmpegAvailable } from '../dsp/decode-audio';
 import { downmixToMono } from '../dsp/downmix';
 import { encodeAudio } from '../dsp/encode-audio';
 import { separateHarmonicPercussive } from '../dsp/hpss';
@@ -22,8 +22,8 @@ import { buildIndependentSet } from './independent/independent-set';
 import {
   arePackagedSongProgramsInstalled,
   beatsAtTempo,
-  findLastSoundS,
   findPackagedSongs,
+  findRenderEndS,
   type PackagedSong,
   renderPackagedSong,
 } from './packaged/packaged-songs';
@@ -168,8 +168,7 @@ export async function evaluatePackaged(cacheDir: string): Promise<{ rows: BeatRo
       continue;
     }
     const { path } = rendered;
-    const { channels, sampleRateHz } = await decodeFile(path, { mono: true, sampleRateHz: 22050 });
-    const endS = findLastSoundS(channels[0], sampleRateHz);
+    const endS = await findRenderEndS(path);
     const startCpuS = cpuS();
     const analysis = await trackFileBeats(path);
     const elapsedCpuS = cpuS() - startCpuS;

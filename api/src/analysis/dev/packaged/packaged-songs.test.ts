@@ -1,6 +1,17 @@
+import { existsSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
-import { beatsAtTempo, findLastSoundS, readHydrogenTempo, readLmmsProjectXml, readLmmsTempo } from './packaged-songs';
+import { encodeWav } from '../../dsp/wav-format';
+import {
+  beatsAtTempo,
+  findLastSoundS,
+  findRenderEndS,
+  readHydrogenTempo,
+  readLmmsProjectXml,
+  readLmmsTempo,
+} from './packaged-songs';
 
 /** An .mmpz as LMMS writes it: Qt's qCompress, the length big-endian, then zlib. */
 function qCompress(text: string): Buffer {
@@ -48,5 +59,23 @@ describe('packaged songs: the beats they are scored against', () => {
     // A reverb tail 50 dB down does not count as music.
     for (let i = rateHz * 3; i < rateHz * 4; i++) mono[i] = 0.0016 * Math.sin(i / 3);
     expect(findLastSoundS(mono, rateHz)).toBeCloseTo(3, 1);
+  });
+
+  it('end where the music of a render does, found once and kept beside the render', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'render-end-'));
+    try {
+      const rateHz = 22050;
+      const mono = new Float32Array(rateHz * 4);
+      for (let i = 0; i < rateHz * 3; i++) mono[i] = 0.5 * Math.sin(i / 3);
+      const render = join(dir, 'lmms-song.wav');
+      writeFileSync(render, encodeWav([mono], rateHz));
+      expect(await findRenderEndS(render)).toBeCloseTo(3, 1);
+      expect(existsSync(`${render}.end.json`)).toBe(true);
+      // A later run answers from what was kept: the render is not decoded again.
+      unlinkSync(render);
+      expect(await findRenderEndS(render)).toBeCloseTo(3, 1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

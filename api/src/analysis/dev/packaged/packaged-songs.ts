@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { inflateSync } from 'node:zlib';
+
+import { decodeFile } from '../../dsp/decode-audio';
 
 // Songs that Debian packages ship as projects of their own music programs, rendered here by those
 // programs, so their beats are known exactly from the project's tempo: LMMS's demo projects
@@ -112,6 +114,20 @@ export async function renderPackagedSong(song: PackagedSong, cacheDir: string): 
   else await run('h2cli', ['--song', song.projectPath, '--outfile', partial], options);
   renameSync(partial, output);
   return output;
+}
+
+/**
+ * findLastSoundS of a rendered song, kept beside the render: a render is never written again once it is there,
+ * so later runs need not decode it a second time (the tracker decodes it on its own path).
+ */
+export async function findRenderEndS(renderPath: string): Promise<number> {
+  const kept = `${renderPath}.end.json`;
+  if (existsSync(kept)) return (JSON.parse(readFileSync(kept, 'utf8')) as { endS: number }).endS;
+  const { channels, sampleRateHz } = await decodeFile(renderPath, { mono: true, sampleRateHz: 22050 });
+  const endS = findLastSoundS(channels[0], sampleRateHz);
+  writeFileSync(`${kept}.part`, JSON.stringify({ endS }));
+  renameSync(`${kept}.part`, kept);
+  return endS;
 }
 
 /** Quarter-note beats of a constant tempo from the start of the song up to `endS`. */
