@@ -1,6 +1,6 @@
 import type { Browser, Dialog, Page } from 'playwright-core';
 
-import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { launchChromium, loginThroughForm, navLink, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
 import { importCatalog } from './harness/workspace-seed';
 
@@ -42,7 +42,7 @@ describe('admin remote: tags in Chromium', () => {
     });
 
   it('creates a tag from the form and lists it with its count and dates', async () => {
-    await page.locator('.shell-nav').getByText('Tags', { exact: true }).click();
+    await navLink(page, 'Tags').click();
     await page.getByTestId('tag-list').getByRole('heading', { name: 'Tags' }).waitFor();
     for (const text of [TAG, KEPT_TAG]) {
       await page.getByPlaceholder('New tag').fill(text);

@@ -1,6 +1,6 @@
 import type { Browser, Dialog, Page } from 'playwright-core';
 
-import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { launchChromium, loginThroughForm, navLink, newContext } from './harness/browser';
 import { createAdminWithCommand } from './harness/session';
 
 const STAFF = { username: 'e2e-staff', password: 'first-pass-1' };
@@ -29,7 +29,7 @@ describe('admin remote: users in Chromium', () => {
       });
     });
   async function openUsers(page: Page) {
-    await page.locator('.shell-nav').getByText('Users', { exact: true }).click();
+    await navLink(page, 'Users').click();
     await page.getByTestId('user-list').getByRole('heading', { name: 'Users' }).waitFor();
   }
   async function fillUserForm(page: Page, values: { username?: string; password?: string }) {

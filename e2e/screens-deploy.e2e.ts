@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { launchChromium, loginThroughForm } from './harness/browser';
+import { launchChromium, loginThroughForm, navLink } from './harness/browser';
 import {
   buildScreenVariant,
   deployedBuildDir,
@@ -153,9 +153,9 @@ describe('screens shipped and failing on their own', () => {
     await seekTo(page, 11);
     await page.keyboard.press('e');
     await waitForToast(page, `Ending points must be at least ${NEW_MARGIN_S} s apart`);
-    await page.getByRole('menuitem', { name: 'Audios' }).click();
+    await navLink(page, 'Audios').click();
     await page.locator('.ant-table-row').first().waitFor();
-    await page.getByRole('menuitem', { name: 'Metrics' }).click();
+    await navLink(page, 'Metrics').click();
     await page.getByTestId('metrics-table').getByText('audios', { exact: true }).waitFor();
     expect(snapshotShell()).toEqual(shellBefore);
   }, 120_000);
@@ -177,12 +177,12 @@ describe('screens shipped and failing on their own', () => {
     await screenFailure(page).getByText('The reports screen could not be loaded').waitFor();
     expect((await reported).postDataJSON()).toMatchObject({ screen: 'reports', kind: 'load', entry });
     // The navigation, the user menu and the other screens go on working.
-    await page.getByRole('menuitem', { name: 'Audios' }).click();
+    await navLink(page, 'Audios').click();
     await page.locator('.ant-table-row').first().waitFor();
     await page.getByTestId('user-menu').click();
     await page.getByText('Sign out').waitFor();
     await page.keyboard.press('Escape');
-    await page.getByRole('menuitem', { name: 'Metrics' }).click();
+    await navLink(page, 'Metrics').click();
     await screenFailure(page).waitFor();
     // The operator puts the files back; Retry loads them without a reload of the page.
     fs.cpSync(
@@ -205,9 +205,9 @@ describe('screens shipped and failing on their own', () => {
     await screenFailure(page).getByText('The reports screen stopped working').waitFor();
     await screenFailure(page).getByText('The metrics table broke').waitFor();
     expect((await reported).postDataJSON()).toMatchObject({ screen: 'reports', error: 'The metrics table broke' });
-    await page.getByRole('menuitem', { name: 'Approvals' }).click();
+    await navLink(page, 'Approvals').click();
     await screenFailure(page).getByText('The reports screen stopped working').waitFor();
-    await page.getByRole('menuitem', { name: 'Tags' }).click();
+    await navLink(page, 'Tags').click();
     await page.getByTestId('tag-list').waitFor();
   }, 60_000);
 
@@ -222,7 +222,7 @@ describe('screens shipped and failing on their own', () => {
     expect(detail).toContain(`The admin screen was built for @curator/shared/kernel ^${pageKernel.split('.')[0]}.99.0`);
     expect(detail).toContain(`but this page runs @curator/shared/kernel ${pageKernel}`);
     expect(await page.getByTestId('tag-list').count()).toBe(0);
-    await page.getByRole('menuitem', { name: 'Audios' }).click();
+    await navLink(page, 'Audios').click();
     await page.locator('.ant-table-row').first().waitFor();
   }, 60_000);
 });

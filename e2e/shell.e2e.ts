@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { request } from 'playwright-core';
 
-import { baseUrl, launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { baseUrl, launchChromium, loginThroughForm, navLink, newContext } from './harness/browser';
 import { createAdminWithCommand } from './harness/session';
 
 const NAV_ORDER = ['Audios', 'Audio Usage', 'Approvals', 'Segments', 'Tags', 'HL Points', 'Metrics', 'Users'];
@@ -69,17 +69,24 @@ describe('shell: login, navigation and remotes in Chromium', () => {
   it('logs in to /audios/ with the nav in order, the user menu, and every remote mounting', async () => {
     const page = await freshPage();
     await loginThroughForm(page, admin.username, admin.password);
-    await page
-      .locator('.shell-nav .ant-menu-item')
+    const nav = page.getByRole('navigation', { name: 'Screens' });
+    await nav
+      .getByRole('link')
       .nth(NAV_ORDER.length - 1)
       .waitFor();
-    const navTexts = await page.locator('.shell-nav .ant-menu-item').allInnerTexts();
-    expect(navTexts.map((t) => t.trim())).toEqual(NAV_ORDER);
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(NAV_ORDER);
+    // The current screen's entry is marked, for the eye and for assistive technology alike.
+    const current = nav.locator('[aria-current="page"]');
+    expect(await current.allInnerTexts()).toEqual(['Audios']);
     await expect(page.getByTestId('user-menu').innerText()).resolves.toContain(admin.username);
     await page.locator('[data-remote="catalog"]').getByRole('heading', { name: 'Audios', exact: true }).waitFor();
 
     for (const [label, remote, title] of NAV_REMOTES) {
-      await page.locator('.shell-nav').getByText(label, { exact: true }).click();
+      await navLink(page, label).click();
+      await page.waitForFunction(
+        (want) => document.querySelector('[aria-current="page"]')?.textContent === want,
+        label,
+      );
       // A built screen or its placeholder: either way the remote's own heading names the page.
       await page.locator(`[data-remote="${remote}"]`).getByRole('heading', { name: title, exact: true }).waitFor();
       // single-spa unmounts the others: exactly one remote is on the page.

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 
-import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { launchChromium, loginThroughForm, navLink, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand, type Credentials } from './harness/session';
 import { eventually, fetchAudio, openWorkspace, waitForToast } from './harness/workspace-page';
 import { importCatalog, synthesiseTrackOnce, uniqueAudioId } from './harness/workspace-seed';
@@ -94,7 +94,7 @@ describe('workspace: the audio lock between two users in Chromium', () => {
   it('releases the lock on leaving the workspace', async () => {
     // The first user's editor would take a free lock at its next refresh: it leaves first.
     await alicePage.close();
-    await bobPage.locator('.shell-nav').getByText('Audios', { exact: true }).click();
+    await navLink(bobPage, 'Audios').click();
     await bobPage.waitForURL('**/audios/**');
     const audio = await eventually(
       () => fetchAudio(aliceApi, id),

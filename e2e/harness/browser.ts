@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 // Debian's Chromium; Playwright passes --no-sandbox itself (needed as root). The background
 // networking flags stop Chromium calling out to hosts this machine cannot reach.
@@ -38,4 +38,9 @@ export async function loginThroughForm(page: Page, username: string, password: s
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL('**/audios/');
+}
+
+/** The top navigation's link to a screen (its label exactly). */
+export function navLink(page: Page, label: string): Locator {
+  return page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: label, exact: true });
 }
