@@ -7,6 +7,9 @@
 // pointer on the link first, as a user's is), the rows shown after the answer to a search and to a
 // type filter, and the frames while scrolling the 100 rows. Each row of the speed aims (issue
 // "Every screen usable in half a second") is printed with its median, every run and the aim.
+// BENCH_WEB_AGAINST=<git ref> also measures that commit (checked out, installed and built in a
+// scratch worktree) as "before": the two run side by side and take turns load by load, so the
+// machine's drift over minutes falls on both alike.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -21,6 +24,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const VIEWPORT = { width: 1600, height: 1000 };
 const ROW = '[data-testid="audio-table"] tr[data-row-key]';
+const AGAINST = process.env.BENCH_WEB_AGAINST;
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -32,12 +36,12 @@ const freePort = () =>
     });
   });
 
-/** `npm start` on a scratch data directory; resolves once it prints that it is running. */
-async function startApp() {
+/** `npm start` of the tree at `root` on a scratch data directory; resolves once it prints that it is running. */
+async function startApp(root) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
@@ -226,21 +230,28 @@ async function scrollFrames(page) {
   });
 }
 
-const fmt = (v, unit) => `${unit === 'KB' ? v.toFixed(0) : v.toFixed(0)} ${unit}`;
+const fmt = (v, unit) => `${v.toFixed(0)} ${unit}`;
 
-/** One row of the issue's table: the median, every run and the aim. */
-function line(label, values, unit, aim) {
+/** One row of the issue's table: the median, every run and the aim; with `before`, that commit's median first. */
+function line(label, values, unit, aim, before) {
   const m = median(values);
   const ok = m <= aim ? 'met' : 'NOT met';
+  const runs = (v) => v.map((x) => x.toFixed(0)).join(', ');
+  const shown = before
+    ? `${fmt(median(before), unit).padStart(8)} -> ${fmt(m, unit).padStart(8)}`
+    : fmt(m, unit).padStart(8);
   return (
-    `${label.padEnd(52)} ${fmt(m, unit).padStart(8)}   aim ≤ ${fmt(aim, unit).padEnd(8)} ${ok.padEnd(8)}` +
-    `runs: ${values.map((v) => v.toFixed(0)).join(', ')}`
+    `${label.padEnd(52)} ${shown}   aim ≤ ${fmt(aim, unit).padEnd(8)} ${ok.padEnd(8)}` +
+    `runs: ${runs(values)}${before ? ` | before: ${runs(before)}` : ''}`
   );
 }
 
-/** A figure with no aim: the median and every run. */
-function figure(label, values, unit) {
-  return `${label.padEnd(52)} ${fmt(median(values), unit).padStart(8)}   runs: ${values.map((v) => v.toFixed(0)).join(', ')}`;
+/** A figure with no aim: the median and every run (with `before`, that commit's first). */
+function figure(label, values, unit, before) {
+  const shown = before
+    ? `${fmt(median(before), unit).padStart(8)} -> ${fmt(median(values), unit).padStart(8)}`
+    : fmt(median(values), unit).padStart(8);
+  return `${label.padEnd(52)} ${shown}   runs: ${values.map((v) => v.toFixed(0)).join(', ')}`;
 }
 
 function summarise(label, runs) {
@@ -253,6 +264,168 @@ function summarise(label, runs) {
   );
 }
 
+/** Runs a command to the end, its output hidden; throws with what it wrote to stderr when it fails. */
+function runQuietly(command, args, cwd) {
+  const res = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${res.stderr}`);
+}
+
+/** `ref` checked out in a scratch worktree and installed as a fresh clone is (its install builds it). */
+function checkOutBefore(ref) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-before-'));
+  runQuietly('git', ['worktree', 'add', '--detach', dir, ref], ROOT);
+  const remove = () => spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
+  try {
+    runQuietly('npm', ['ci', '--no-audit', '--no-fund'], dir);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { dir, remove };
+}
+
+/** Logs in, waits for the demo catalog and its peaks, and picks the audio, search and filter the loads use. */
+async function prepare(browser, app) {
+  const { context: loginContext, page: loginPage } = await newPage(browser);
+  await loginPage.goto(`${app.baseUrl}/login/`);
+  await loginPage.getByLabel('Username').fill(app.login.username);
+  await loginPage.getByLabel('Password').fill(app.login.password);
+  await loginPage.getByRole('button', { name: 'Log in' }).click();
+  await loginPage.waitForURL('**/audios/');
+  // `npm start` seeds the demo catalog after it answers: wait for its rows.
+  for (const deadline = Date.now() + 300_000; ;) {
+    const shown = await loginPage
+      .locator(ROW)
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) break;
+    if (Date.now() > deadline) throw new Error('the demo catalog never showed');
+    await loginPage.reload();
+  }
+  await waitForPeaks(loginPage, app.baseUrl);
+  const firstPage = (await (await loginPage.request.get(`${app.baseUrl}/api/audio/`)).json()).results;
+  // The link the user follows: the first audio of the page that has a waveform.
+  const linked = firstPage.find((a) => a.peaks_url);
+  const isOriginal = firstPage[0].is_original_sound;
+  const setup = {
+    state: await loginContext.storageState(),
+    linkedId: linked.id,
+    audioId: `/beats/${linked.id}/`,
+    // A search that changes the first row, and a type filter that does too.
+    searchTerm: firstPage.find((a) => a.artist_name !== firstPage[0].artist_name).artist_name,
+    otherType: isOriginal ? 'Music' : 'Original sound',
+    otherTypeQuery: isOriginal ? 'audio_type=music' : 'audio_type=original_sound',
+  };
+  await loginContext.close();
+  return setup;
+}
+
+const noFigures = () => ({
+  coldList: [],
+  warmList: [],
+  coldBeats: [],
+  warmBeats: [],
+  link: [],
+  search: [],
+  filter: [],
+  scrollOver50: [],
+  scrollLongest: [],
+});
+
+/** One round of every load against one app, each figure added to `into` (see noFigures). */
+async function measureRound(browser, app, setup, into) {
+  const { state, linkedId, audioId, searchTerm, otherType, otherTypeQuery } = setup;
+  const list = await newPage(browser, state);
+  into.coldList.push(await loadOnce(list.page, `${app.baseUrl}/audios/`, timeToRows));
+  into.warmList.push(await loadOnce(list.page, `${app.baseUrl}/audios/`, timeToRows));
+
+  const frames = await scrollFrames(list.page);
+  into.scrollOver50.push(frames.filter((f) => f > 50).length);
+  into.scrollLongest.push(Math.max(...frames));
+
+  const search = list.page.getByPlaceholder('Search for an audio or artist');
+  into.search.push(
+    await rowsUpdatedAfterAnswer(list.page, `q=${encodeURIComponent(searchTerm).replace(/%20/g, '+')}`, async () => {
+      await search.fill(searchTerm);
+      await search.press('Enter');
+    }),
+  );
+  await list.page.goto(`${app.baseUrl}/audios/`);
+  await timeToRows(list.page);
+  into.filter.push(
+    await rowsUpdatedAfterAnswer(list.page, otherTypeQuery, async () => {
+      await list.page.getByLabel('Audio Type', { exact: true }).click();
+      await list.page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+          hasText: otherType,
+        })
+        .click();
+      await list.page.getByRole('button', { name: 'Filter', exact: true }).click();
+    }),
+  );
+
+  // In-app link: from the list to the workspace, timed from the click as the page receives it (the
+  // click event's time stamp; the driver's own checks before it clicks are not the user's wait).
+  // The pointer rests on the link only as long as the driver takes between hover and click.
+  await list.page.goto(`${app.baseUrl}/audios/`);
+  await timeToRows(list.page);
+  await list.page.waitForLoadState('networkidle');
+  const network = await watchNetwork(list.page);
+  const link = list.page.locator(`${ROW}[data-row-key="${linkedId}"] a[href*="/beats/"]`);
+  await link.hover();
+  await list.page.evaluate(() =>
+    document.addEventListener('click', (event) => (window.__clickedAt = event.timeStamp), {
+      capture: true,
+      once: true,
+    }),
+  );
+  await link.click();
+  const clickedAt = await list.page.evaluate(() => window.__clickedAt);
+  const drawnAt = await list.page
+    .waitForFunction(
+      (after) => performance.getEntriesByName('waveform-drawn').find((e) => e.startTime > after)?.startTime,
+      clickedAt,
+      { polling: 20 },
+    )
+    .then((h) => h.jsonValue());
+  into.link.push({ ms: drawnAt - clickedAt, ...network(), longTasks: 0, longestTaskMs: 0 });
+  await list.context.close();
+
+  const beats = await newPage(browser, state);
+  into.coldBeats.push(await loadOnce(beats.page, `${app.baseUrl}${audioId}`, timeToWaveform));
+  into.warmBeats.push(await loadOnce(beats.page, `${app.baseUrl}${audioId}`, timeToWaveform));
+  await beats.context.close();
+}
+
+/** The aims' rows for `after` (this tree), with `before`'s medians and runs when there is one. */
+function report({ audioId, searchTerm, otherType }, after, before) {
+  const of = (runs, key) => runs.map((r) => r[key]);
+  const longest = (figures) =>
+    figures.coldList.map((r, i) => Math.max(r.longestTaskMs, figures.warmList[i].longestTaskMs));
+  const row = (label, pick, unit, aim) => console.log(line(label, pick(after), unit, aim, before && pick(before)));
+  const free = (label, pick, unit) => console.log(figure(label, pick(after), unit, before && pick(before)));
+  row('/audios/ cold: rows visible', (f) => of(f.coldList, 'ms'), 'ms', 400);
+  row('/audios/ warm: rows visible', (f) => of(f.warmList, 'ms'), 'ms', 250);
+  row('/audios/ longest main-thread task (cold and warm)', longest, 'ms', 100);
+  row('/audios/ script on the wire, cold', (f) => of(f.coldList, 'scriptKB'), 'KB', 350);
+  row(`${audioId} cold: waveform drawn`, (f) => of(f.coldBeats, 'ms'), 'ms', 300);
+  row('list → workspace link: waveform drawn', (f) => of(f.link, 'ms'), 'ms', 200);
+  row(`search "${searchTerm}": rows shown after the answer`, (f) => f.search, 'ms', 150);
+  row(`filter Audio Type ${otherType}: rows shown after the answer`, (f) => f.filter, 'ms', 150);
+  row('scrolling the 100 rows: frames over 50 ms', (f) => f.scrollOver50, '', 0);
+  row('scrolling the 100 rows: longest frame', (f) => f.scrollLongest, 'ms', 50);
+  free("/audios/ cold: screen's first file asked for", (f) => of(f.coldList, 'screenStartMs'), 'ms');
+  free(`${audioId} cold: screen's first file asked for`, (f) => of(f.coldBeats, 'screenStartMs'), 'ms');
+  console.log('details:');
+  console.log(summarise('/audios/ cold: rows after', after.coldList));
+  console.log(summarise('/audios/ warm: rows after', after.warmList));
+  console.log(summarise(`${audioId} cold: waveform after`, after.coldBeats));
+  console.log(summarise(`${audioId} warm: waveform after`, after.warmBeats));
+  console.log(summarise('list → workspace link: waveform after', after.link));
+}
+
 async function main() {
   // Everything built first, so no build runs beside the loads being timed.
   const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--if-stale'], {
@@ -260,141 +433,34 @@ async function main() {
     stdio: 'inherit',
   });
   if (built.status !== 0) throw new Error('the build failed');
-  const app = await startApp();
+  const beforeTree = AGAINST ? checkOutBefore(AGAINST) : null;
+  const apps = [];
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
   });
   try {
-    const { context: loginContext, page: loginPage } = await newPage(browser);
-    await loginPage.goto(`${app.baseUrl}/login/`);
-    await loginPage.getByLabel('Username').fill(app.login.username);
-    await loginPage.getByLabel('Password').fill(app.login.password);
-    await loginPage.getByRole('button', { name: 'Log in' }).click();
-    await loginPage.waitForURL('**/audios/');
-    // `npm start` seeds the demo catalog after it answers: wait for its rows.
-    for (const deadline = Date.now() + 300_000; ;) {
-      const shown = await loginPage
-        .locator(ROW)
-        .first()
-        .waitFor({ timeout: 10_000 })
-        .then(() => true)
-        .catch(() => false);
-      if (shown) break;
-      if (Date.now() > deadline) throw new Error('the demo catalog never showed');
-      await loginPage.reload();
+    // One app at a time seeds its catalog and draws its peaks, then both stand idle between loads.
+    for (const root of beforeTree ? [ROOT, beforeTree.dir] : [ROOT]) {
+      const app = await startApp(root);
+      apps.push({ app, setup: await prepare(browser, app), figures: noFigures() });
     }
-    await waitForPeaks(loginPage, app.baseUrl);
-    const firstPage = (await (await loginPage.request.get(`${app.baseUrl}/api/audio/`)).json()).results;
-    // The link the user follows: the first audio of the page that has a waveform.
-    const linked = firstPage.find((a) => a.peaks_url);
-    const audioId = `/beats/${linked.id}/`;
-    // A search that changes the first row, and a type filter that does too.
-    const searchTerm = firstPage.find((a) => a.artist_name !== firstPage[0].artist_name).artist_name;
-    const otherType = firstPage[0].is_original_sound ? 'Music' : 'Original sound';
-    const otherTypeQuery = firstPage[0].is_original_sound ? 'audio_type=music' : 'audio_type=original_sound';
-    const state = await loginContext.storageState();
-    await loginContext.close();
-
-    const rows = { coldList: [], warmList: [], coldBeats: [], warmBeats: [], link: [] };
-    const typed = { search: [], filter: [], scrollOver50: [], scrollLongest: [] };
     for (let run = 0; run < RUNS; run++) {
-      const list = await newPage(browser, state);
-      rows.coldList.push(await loadOnce(list.page, `${app.baseUrl}/audios/`, timeToRows));
-      rows.warmList.push(await loadOnce(list.page, `${app.baseUrl}/audios/`, timeToRows));
-
-      const frames = await scrollFrames(list.page);
-      typed.scrollOver50.push(frames.filter((f) => f > 50).length);
-      typed.scrollLongest.push(Math.max(...frames));
-
-      const search = list.page.getByPlaceholder('Search for an audio or artist');
-      typed.search.push(
-        await rowsUpdatedAfterAnswer(
-          list.page,
-          `q=${encodeURIComponent(searchTerm).replace(/%20/g, '+')}`,
-          async () => {
-            await search.fill(searchTerm);
-            await search.press('Enter');
-          },
-        ),
-      );
-      await list.page.goto(`${app.baseUrl}/audios/`);
-      await timeToRows(list.page);
-      typed.filter.push(
-        await rowsUpdatedAfterAnswer(list.page, otherTypeQuery, async () => {
-          await list.page.getByLabel('Audio Type', { exact: true }).click();
-          await list.page
-            .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
-              hasText: otherType,
-            })
-            .click();
-          await list.page.getByRole('button', { name: 'Filter', exact: true }).click();
-        }),
-      );
-
-      // In-app link: from the list to the workspace, timed from the click as the page receives it (the
-      // click event's time stamp; the driver's own checks before it clicks are not the user's wait).
-      // The pointer rests on the link only as long as the driver takes between hover and click.
-      await list.page.goto(`${app.baseUrl}/audios/`);
-      await timeToRows(list.page);
-      await list.page.waitForLoadState('networkidle');
-      const network = await watchNetwork(list.page);
-      const link = list.page.locator(`${ROW}[data-row-key="${linked.id}"] a[href*="/beats/"]`);
-      await link.hover();
-      await list.page.evaluate(() =>
-        document.addEventListener('click', (event) => (window.__clickedAt = event.timeStamp), {
-          capture: true,
-          once: true,
-        }),
-      );
-      await link.click();
-      const clickedAt = await list.page.evaluate(() => window.__clickedAt);
-      const drawnAt = await list.page
-        .waitForFunction(
-          (after) => performance.getEntriesByName('waveform-drawn').find((e) => e.startTime > after)?.startTime,
-          clickedAt,
-          { polling: 20 },
-        )
-        .then((h) => h.jsonValue());
-      rows.link.push({ ms: drawnAt - clickedAt, ...network(), longTasks: 0, longestTaskMs: 0 });
-      await list.context.close();
-
-      const beats = await newPage(browser, state);
-      rows.coldBeats.push(await loadOnce(beats.page, `${app.baseUrl}${audioId}`, timeToWaveform));
-      rows.warmBeats.push(await loadOnce(beats.page, `${app.baseUrl}${audioId}`, timeToWaveform));
-      await beats.context.close();
+      // Turn by turn, the first of each round alternating, so neither build always loads first.
+      const order = run % 2 === 0 ? apps : [...apps].reverse();
+      for (const { app, setup, figures } of order) await measureRound(browser, app, setup, figures);
     }
-    const of = (runs, key) => runs.map((r) => r[key]);
-    console.log(`web: Chromium ${VIEWPORT.width}×${VIEWPORT.height}, medians of ${RUNS} loads, localhost`);
-    console.log(line('/audios/ cold: rows visible', of(rows.coldList, 'ms'), 'ms', 400));
-    console.log(line('/audios/ warm: rows visible', of(rows.warmList, 'ms'), 'ms', 250));
+    const [after, before] = apps;
     console.log(
-      line(
-        '/audios/ longest main-thread task (cold and warm)',
-        rows.coldList.map((r, i) => Math.max(r.longestTaskMs, rows.warmList[i].longestTaskMs)),
-        'ms',
-        100,
-      ),
+      `web: Chromium ${VIEWPORT.width}×${VIEWPORT.height}, medians of ${RUNS} loads, localhost` +
+        (before ? `; before = ${AGAINST}, after = this tree, loads taking turns` : ''),
     );
-    console.log(line('/audios/ script on the wire, cold', of(rows.coldList, 'scriptKB'), 'KB', 350));
-    console.log(line(`${audioId} cold: waveform drawn`, of(rows.coldBeats, 'ms'), 'ms', 300));
-    console.log(line('list → workspace link: waveform drawn', of(rows.link, 'ms'), 'ms', 200));
-    console.log(line(`search "${searchTerm}": rows shown after the answer`, typed.search, 'ms', 150));
-    console.log(line(`filter Audio Type ${otherType}: rows shown after the answer`, typed.filter, 'ms', 150));
-    console.log(line('scrolling the 100 rows: frames over 50 ms', typed.scrollOver50, '', 0));
-    console.log(line('scrolling the 100 rows: longest frame', typed.scrollLongest, 'ms', 50));
-    console.log(figure("/audios/ cold: screen's first file asked for", of(rows.coldList, 'screenStartMs'), 'ms'));
-    console.log(figure(`${audioId} cold: screen's first file asked for`, of(rows.coldBeats, 'screenStartMs'), 'ms'));
-    console.log('details:');
-    console.log(summarise('/audios/ cold: rows after', rows.coldList));
-    console.log(summarise('/audios/ warm: rows after', rows.warmList));
-    console.log(summarise(`${audioId} cold: waveform after`, rows.coldBeats));
-    console.log(summarise(`${audioId} warm: waveform after`, rows.warmBeats));
-    console.log(summarise('list → workspace link: waveform after', rows.link));
+    report(after.setup, after.figures, before?.figures);
   } finally {
     await browser.close();
-    await app.stop();
+    for (const { app } of apps) await app.stop();
+    beforeTree?.remove();
   }
 }
 
