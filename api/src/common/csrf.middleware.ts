@@ -1,11 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, ERROR_MESSAGES } from '@curator/shared/contract';
+import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, ERROR_MESSAGES, needsCsrfToken } from '@curator/shared/contract';
 import type { NextFunction, Request, Response } from 'express';
 
 import { SESSION_COOKIE_NAME } from './session-cookie';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** Static remote files and media never need the cookie (and immutable responses should not carry it). */
 const NO_COOKIE_PREFIXES = ['/mfe/', '/media/'];
@@ -86,7 +85,7 @@ export function csrfMiddleware({ isSecure, allowedOrigins }: CsrfOptions) {
     const session: unknown = req.cookies?.[SESSION_COOKIE_NAME];
     const sessionToken = typeof session === 'string' && session ? session : undefined;
     const hasCookie = typeof cookie === 'string' && cookie.length > 0;
-    const safe = SAFE_METHODS.has(req.method);
+    const safe = !needsCsrfToken(req.method);
     const stale = hasCookie && sessionToken !== undefined && !boundTo(cookie as string, sessionToken);
     if ((!hasCookie || (safe && stale)) && !NO_COOKIE_PREFIXES.some((p) => req.path.startsWith(p))) {
       issueCsrfCookie(res, isSecure(req), sessionToken);

@@ -17,10 +17,6 @@ export const ERROR_MESSAGES = {
   DB_UNAVAILABLE: 'Database unavailable',
 } as const;
 
-/** Anti-forgery: the API sets this readable cookie; every write echoes it in the header. */
-export const CSRF_COOKIE_NAME = 'csrftoken';
-export const CSRF_HEADER_NAME = 'X-CSRFToken';
-
 export const ValidationErrorEntrySchema = z.object({
   loc: z.array(z.union([z.string(), z.number()])),
   msg: z.string(),

@@ -4,6 +4,7 @@ export * from './audio';
 export * from './audio-usage';
 export * from './auth';
 export * from './beats';
+export * from './csrf';
 export * from './eps';
 export * from './errors';
 export * from './fields';

@@ -1,5 +1,6 @@
 import { createApi, type FetchArgs, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 
+import { needsCsrfToken } from '../contract/csrf';
 import { CSRF_COOKIE, CSRF_HEADER, readCookie } from './csrf';
 
 /** Tags used for cache invalidation across every screen of the suite. */
@@ -17,9 +18,8 @@ export const API_TAGS = [
   'Metric',
 ] as const;
 
-/** Whether a request changes something (anything but GET and HEAD): the ones the API wants the CSRF header on. */
-const isUnsafe = (arg: string | FetchArgs) =>
-  typeof arg !== 'string' && !['GET', 'HEAD'].includes((arg.method ?? 'GET').toUpperCase());
+/** Whether a request must carry the CSRF header (a plain URL is a GET). */
+const needsToken = (arg: string | FetchArgs) => typeof arg !== 'string' && needsCsrfToken(arg.method ?? 'GET');
 
 // Absolute base URL: Node's Request (jest) rejects relative URLs.
 const baseUrl = `${globalThis.location?.origin ?? 'http://localhost'}/api/`;
@@ -33,7 +33,7 @@ export const baseApi = createApi({
     // The API checks the header on unsafe methods only. A read leaves the cookie alone: the page's first
     // read of document.cookie is a synchronous trip to the browser's cookie store (1-9 ms of a cold load).
     prepareHeaders: (headers, { arg }) => {
-      if (!isUnsafe(arg)) return headers;
+      if (!needsToken(arg)) return headers;
       const token = readCookie(CSRF_COOKIE);
       if (token) headers.set(CSRF_HEADER, token);
       return headers;

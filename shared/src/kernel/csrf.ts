@@ -1,5 +1,4 @@
-export const CSRF_COOKIE = 'csrftoken';
-export const CSRF_HEADER = 'X-CSRFToken';
+export { CSRF_COOKIE_NAME as CSRF_COOKIE, CSRF_HEADER_NAME as CSRF_HEADER } from '../contract/csrf';
 
 /** Reads a cookie set by the API (the anti-forgery token is readable on purpose). */
 export function readCookie(name: string, cookieText: string = globalThis.document?.cookie ?? ''): string | undefined {
