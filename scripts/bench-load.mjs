@@ -82,6 +82,9 @@ const client = new Agent({
 });
 
 /** One browser: its cookies, and the CSRF header on writes. */
+// The anti-forgery cookie, header and methods as the API checks them (in shared's build, which main() makes first).
+const csrf = () => require(path.join(ROOT, 'shared/dist/contract/csrf.js'));
+
 class Session {
   constructor(baseUrl) {
     this.baseUrl = baseUrl;
@@ -94,7 +97,8 @@ class Session {
       'accept-encoding': 'br, gzip',
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method !== 'GET') headers['x-csrftoken'] = this.jar.get('csrftoken') ?? '';
+    const { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, needsCsrfToken } = csrf();
+    if (needsCsrfToken(method)) headers[CSRF_HEADER_NAME.toLowerCase()] = this.jar.get(CSRF_COOKIE_NAME) ?? '';
     const res = await request(this.baseUrl + url, {
       method,
       headers,

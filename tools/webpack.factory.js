@@ -149,7 +149,8 @@ class BuildRecordPlugin {
  * Every script and style sheet a page loads to start: the entries' own chunks (`withEntries`), the chunks of the
  * entries' dynamic imports (the shell's start and chrome; a screen's './start' and './app') and those of the shared
  * modules they consume, as this app provides them (React, the kernel, antd, …). `_name` is the share key of the
- * federation plugin's ProvideSharedModule; shell.e2e.ts fails if a start file stops being preloaded.
+ * federation plugin's ProvideSharedModule; shell.e2e.ts fails if a start file stops being preloaded. Walked on each
+ * call, not kept: the files' names change after CompileHintsPlugin asks, when their content hashes are made real.
  */
 function startFiles(compilation, { withEntries }) {
   const { chunkGraph } = compilation;

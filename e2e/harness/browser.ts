@@ -1,3 +1,4 @@
+import { NAV_LANDMARK_LABEL } from '@curator/shared';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 // Debian's Chromium; Playwright passes --no-sandbox itself (needed as root). The background
@@ -42,5 +43,5 @@ export async function loginThroughForm(page: Page, username: string, password: s
 
 /** The top navigation's link to a screen (its label exactly). */
 export function navLink(page: Page, label: string): Locator {
-  return page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: label, exact: true });
+  return page.getByRole('navigation', { name: NAV_LANDMARK_LABEL }).getByRole('link', { name: label, exact: true });
 }

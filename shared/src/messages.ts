@@ -43,6 +43,8 @@ export function formatApprovedCounts(all: number, beats: number, templates: numb
 }
 
 // Navigation and user menu (docs/screens.md)
+/** The accessible name of the top navigation's landmark (the shell's links to the screens). */
+export const NAV_LANDMARK_LABEL = 'Screens';
 export const NAV_LABELS = {
   audios: 'Audios',
   audioUsage: 'Audio Usage',

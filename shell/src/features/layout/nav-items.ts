@@ -1,8 +1,5 @@
 import { NAV_LABELS } from '@curator/shared';
 
-/** The accessible name of the top navigation's landmark. */
-export const NAV_LABEL = 'Screens';
-
 /** The top navigation, in the order of docs/screens.md. */
 export const NAV_ITEMS = [
   { label: NAV_LABELS.audios, path: '/audios/' },

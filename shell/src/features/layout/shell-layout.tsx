@@ -1,3 +1,4 @@
+import { NAV_LANDMARK_LABEL } from '@curator/shared';
 import type { AppStore } from '@curator/shared/kernel';
 import { Layout } from 'antd';
 import { useLayoutEffect } from 'react';
@@ -7,7 +8,7 @@ import { ScreenFailurePanel } from '../screens/screen-failure-panel';
 import { MFE_OUTLET_ID, startMicroFrontends } from '../screens/screen-registry';
 import { useRemoteMap } from '../screens/use-remote-map';
 import { useScreenPrefetch } from '../screens/use-screen-prefetch';
-import { NAV_ITEMS, NAV_LABEL, selectNavKey } from './nav-items';
+import { NAV_ITEMS, selectNavKey } from './nav-items';
 import { UserMenu } from './user-menu';
 
 /** The chrome around every screen; single-spa owns everything inside the outlet. */
@@ -28,7 +29,7 @@ export function ShellLayout({ store }: { store: AppStore }) {
         {/* Links in a nav landmark, styled as antd's dark horizontal menu (shell.css). That menu (with its
             overflow measuring, for eight links that fit) took about 20 ms of the chrome's first render;
             without it a cold page shows its screen 30-40 ms sooner. */}
-        <nav className="shell-nav" aria-label={NAV_LABEL}>
+        <nav className="shell-nav" aria-label={NAV_LANDMARK_LABEL}>
           {NAV_ITEMS.map((item) => (
             <Link
               key={item.path}
