@@ -141,12 +141,18 @@ describe('shell: login, navigation and remotes in Chromium', () => {
         initiator: (e as PerformanceResourceTiming).initiatorType,
       })),
     );
-    // Every file of the shell's start (React, the kernel, antd, the chrome) came once, from a preload
-    // in the page, not later from the code that needs it.
+    // Every file of the shell's start (React, the kernel, antd, the chrome) came once: the larger ones from a
+    // preload in the page, the smaller ones in the start bundle, which the page runs before its entry script;
+    // none came later, from the code that needs it.
     const shellFiles = entries.filter((e) => /^\/[\w.]+\.(js|css)$/.test(e.path) && !e.path.startsWith('/main.'));
-    expect(shellFiles.length).toBeGreaterThan(10);
-    expect(shellFiles.filter((e) => e.initiator !== 'link')).toEqual([]);
+    const bundle = shellFiles.filter((e) => /^\/start\.\w+\.js$/.test(e.path));
+    expect(bundle.map((e) => e.initiator)).toEqual(['script']);
+    const preloaded = shellFiles.filter((e) => e !== bundle[0]);
+    expect(preloaded.filter((e) => e.path.endsWith('.js')).length).toBeGreaterThanOrEqual(2);
+    expect(preloaded.filter((e) => e.initiator !== 'link')).toEqual([]);
     expect(new Set(shellFiles.map((e) => e.path)).size).toBe(shellFiles.length);
+    const chunksInBundle = (await (await context.request.get(bundle[0].path)).text()).match(/\(self\.webpackChunk\w+/g);
+    expect(chunksInBundle?.length).toBeGreaterThan(10);
     // The shell's entry script, which starts all the others, is not queued behind them (a deferred
     // script is otherwise fetched at low priority).
     const entryScript = [...priorities].filter(([path]) => /^\/main\.\w+\.js$/.test(path));
@@ -160,7 +166,7 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     expect(reads.map((e) => `${e.path} ${e.initiator}`).sort()).toEqual(['/api/audio/ link', '/api/tags/ link']);
     // Every script the page started with, the shell's and the screen's, asks V8 to compile all of its functions
     // at once, in the background while it downloads; a script of the shell's that this page did not need (another
-    // screen's) does not.
+    // screen's, or a part of the start bundle, there should the bundle fail) does not.
     const HINT = '//# allFunctionsCalledOnLoad\n';
     const started = [...new Set(entries.map((e) => e.path).filter((p) => p.endsWith('.js')))];
     expect(started.filter((p) => p.startsWith('/mfe/catalog/')).length).toBeGreaterThanOrEqual(3);
@@ -177,6 +183,26 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     await page.waitForTimeout(4_000);
     expect(warnings).toEqual([]);
     await context.close();
+  });
+
+  it('starts without its start bundle, asking for each of its parts, should the bundle not load', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginThroughForm(page, admin.username, admin.password);
+    const cold = await browser.newContext({ baseURL: baseUrl(), storageState: await context.storageState() });
+    await context.close();
+    const coldPage = await cold.newPage();
+    await coldPage.route(/\/start\.\w+\.js$/, (route) => route.abort());
+    const parts: string[] = [];
+    coldPage.on('requestfinished', (r) => {
+      if (/^\/\d+\.\w+\.js$/.test(new URL(r.url()).pathname)) parts.push(new URL(r.url()).pathname);
+    });
+    await coldPage.goto('/audios/');
+    await coldPage.locator('[data-testid="audio-table"] tr[data-row-key]').first().waitFor();
+    expect(await navLink(coldPage, 'Audios').getAttribute('aria-current')).toBe('page');
+    // The preloaded scripts, and the bundle's parts the runtime asked for one by one.
+    expect(parts.length).toBeGreaterThan(10);
+    await cold.close();
   });
 
   it('a menu still being laid out takes no clicks: a press where its items will show reaches the page beneath', async () => {
