@@ -8,7 +8,7 @@ import {
 import { toastPushed } from '@curator/shared/kernel';
 import { TagEditor, useWaveform } from '@curator/shared/ui';
 import { Alert, Typography } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { AutobeatControls } from '../features/autobeat/components/autobeat-controls';
 import { useSnapSetting } from '../features/autobeat/use-snap-setting';
@@ -35,13 +35,18 @@ import { useWorkspaceModel } from './use-workspace-model';
 import { useWorkspaceSaves } from './use-workspace-saves';
 import { buildWorkspaceMarkers } from './workspace-markers';
 
-/** Controls and panels mount once the waveform is drawn (or after a short wait): the waveform comes first on screen. */
+/**
+ * Controls and panels mount once the waveform is drawn (or after a short wait): the waveform comes first on screen.
+ * They are drawn as a transition, in slices of a few milliseconds: drawn at once, they were one task of 90-130 ms
+ * just after the waveform, in which a press on the waveform or Play waited.
+ */
 function usePanelsAfterWaveform(isWaveformDrawn: boolean): boolean {
   const [show, setShow] = useState(false);
   useEffect(() => {
     if (show) return undefined;
-    if (isWaveformDrawn) return void setShow(true);
-    const timer = setTimeout(() => setShow(true), PANELS_LATEST_MS);
+    const showPanels = () => startTransition(() => setShow(true));
+    if (isWaveformDrawn) return void showPanels();
+    const timer = setTimeout(showPanels, PANELS_LATEST_MS);
     return () => clearTimeout(timer);
   }, [isWaveformDrawn, show]);
   return show;
