@@ -183,29 +183,56 @@ function startFiles(compilation, { withEntries }) {
 }
 
 /**
- * The shell's start bundle: its smaller start scripts (startFiles, under START_BUNDLE_PART_MAX_BYTES) in one file,
- * which the page runs before the entry script. A webpack chunk file only registers its modules in the app's chunk
- * list, so the files put together register the same chunks, and the entry's runtime finds them there instead of
- * asking for each. The two-core machines the suite is measured on are busy from navigation to the first rows; each
- * request costs the browser's processes CPU (about twenty of them, a few KB each): cold /audios/ drew its rows in
- * 507 ms rather than 532, cold /beats/ its waveform in 420 rather than 470 (medians of 45 and 18 loads, in turns).
- * The larger scripts (React DOM, antd) stay files of their own, downloading and compiling beside the rest. Each part
- * is still written on its own too: if the bundle does not load, the runtime asks for the parts as before. A screen
- * has no such bundle: the federation runtime loads the files of what it exposes by their addresses in its manifest,
- * not through the screen's chunk list.
+ * An app's start bundle: the scripts of its start that are its own, in one file, which the page runs before they
+ * are asked for. A webpack chunk file only registers its modules in the app's chunk list, so the files put together
+ * register the same chunks, and the app's runtime finds them there instead of asking for each. The two-core
+ * machines the suite is measured on are busy from navigation to the first drawing, and each request costs the
+ * browser's processes CPU: with the shell's twenty small start files in one, cold /audios/ drew its rows in 507 ms
+ * rather than 532, cold /beats/ its waveform in 420 rather than 470 (medians of 45 and 18 loads, in turns).
+ * - The shell: its start files under START_BUNDLE_PART_MAX_BYTES; the larger ones (React DOM, antd) stay files of
+ *   their own, downloading and compiling beside the rest. The page runs the bundle before the entry script.
+ * - A screen: the files of what it exposes ('./start', './app'), not its copies of the shared modules (the page's
+ *   are used). START_BUNDLE_RECORD names the bundle and its parts; on the screen's pages the API's page head runs the
+ *   bundle in place of preloading the parts (api/src/mfe-config/mfe-config.service.ts), and the shell's federation
+ *   runtime then does not load them by their manifest's addresses (shell/src/features/screens/screen-registry.ts).
+ * Each part is still written on its own: if the bundle does not load, the runtime asks for the parts as before.
  */
 const START_BUNDLE_PART_MAX_BYTES = 100_000;
+const START_BUNDLE_RECORD = 'start-bundle.json';
 const startBundles = new WeakMap();
+
+/**
+ * The JS files of the chunks of what a screen exposes: the groups under its container entry (remoteEntry.js) that
+ * load an exposed module (the federation plugin names their chunk __federation_expose_<name>); the others there load
+ * the screen's copies of the shared modules.
+ */
+const EXPOSE_CHUNK = /^__federation_expose_/;
+function exposedFiles(compilation, container) {
+  const files = new Set();
+  for (const group of compilation.entrypoints.get(container)?.getChildren() ?? [])
+    if ([...group.chunks].some((chunk) => EXPOSE_CHUNK.test(chunk.name ?? '')))
+      for (const chunk of group.chunks)
+        if (!chunk.hasRuntime()) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+  return files;
+}
+
 class StartBundlePlugin {
+  constructor({ isHost, name }) {
+    this.isHost = isHost;
+    this.name = name;
+  }
+
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('StartBundlePlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: 'StartBundlePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
         () => {
-          const parts = [...startFiles(compilation, { withEntries: false })]
-            .filter((file) => file.endsWith('.js') && compilation.getAsset(file))
-            .filter((file) => compilation.getAsset(file).source.size() < START_BUNDLE_PART_MAX_BYTES)
-            .sort();
+          const candidates = this.isHost
+            ? [...startFiles(compilation, { withEntries: false })].filter(
+                (file) => compilation.getAsset(file)?.source.size() < START_BUNDLE_PART_MAX_BYTES,
+              )
+            : [...exposedFiles(compilation, this.name)];
+          const parts = candidates.filter((file) => file.endsWith('.js') && compilation.getAsset(file)).sort();
           if (parts.length < 2) return;
           const source = new webpack.sources.ConcatSource(
             ...parts.flatMap((file) => [compilation.getAsset(file).source, '\n']),
@@ -214,6 +241,8 @@ class StartBundlePlugin {
           hash.update(source.buffer());
           const file = `start.${hash.digest('hex').slice(0, 8)}.js`;
           compilation.emitAsset(file, source, { minimized: true, javascriptModule: false });
+          if (!this.isHost)
+            compilation.emitAsset(START_BUNDLE_RECORD, new webpack.sources.RawSource(JSON.stringify({ file, parts })));
           startBundles.set(compilation, { file, parts: new Set(parts) });
         },
       );
@@ -400,11 +429,7 @@ module.exports =
           dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
         }),
         ...(isHost
-          ? [
-              new HtmlWebpackPlugin({ template: './src/index.html', publicPath: '/' }),
-              new StartFilesPreloadPlugin(),
-              ...(prod ? [new StartBundlePlugin()] : []),
-            ]
+          ? [new HtmlWebpackPlugin({ template: './src/index.html', publicPath: '/' }), new StartFilesPreloadPlugin()]
           : [
               new BuildRecordPlugin(
                 { screen: name, buildId, builtAt: new Date().toISOString(), kernel: KERNEL_VERSION },
@@ -413,6 +438,7 @@ module.exports =
             ]),
         ...(prod
           ? [
+              new StartBundlePlugin({ isHost, name }),
               new CompileHintsPlugin(),
               new MiniCssExtractPlugin({
                 filename: '[name].[contenthash:8].css',

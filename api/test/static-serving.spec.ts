@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
+import { START_BUNDLE_ATTRIBUTE } from '@curator/shared/contract';
 import request from 'supertest';
 
 import { buildFixtureAudios, insertAudios } from './helpers/catalog-fixture';
@@ -135,6 +136,59 @@ describe('serving the built front ends', () => {
       expect(at('href="/mfe/catalog/b1/mf-manifest.json"')).toBeGreaterThan(at('src="/main.3f2a1b.js"'));
       // Another screen's route preloads nothing of the catalog.
       expect((await t.agent.get('/metrics/').expect(200)).text).not.toContain('rel="preload"');
+    } finally {
+      rmSync(join(webRoot, 'remotes.json'));
+    }
+  });
+
+  it("runs a screen's start bundle, after the shell's scripts, in place of preloading the files in it", async () => {
+    const manifest = {
+      metaData: { remoteEntry: { name: 'remoteEntry.js' } },
+      exposes: [
+        { path: './app', assets: { js: { sync: ['841.a1.js', 'app.b2.js'] }, css: { sync: ['473.c3.css'] } } },
+        { path: './start', assets: { js: { sync: ['841.a1.js', 'start.d4.js'] }, css: { sync: [] } } },
+      ],
+    };
+    writeFiles(webRoot, {
+      'mfe-catalog/dist/b2/mf-manifest.json': JSON.stringify(manifest),
+      'mfe-catalog/dist/b2/start-bundle.json': JSON.stringify({
+        file: 'start.e5.js',
+        parts: ['841.a1.js', 'app.b2.js', 'start.d4.js'],
+      }),
+    });
+    const remotes = [{ name: 'catalog', entry: '/mfe/catalog/b2/mf-manifest.json', routes: ['/audios/'] }];
+    writeFileSync(join(webRoot, 'remotes.json'), JSON.stringify(remotes));
+    try {
+      await t.loginAs('bundle-reader');
+      const res = await t.agent.get('/audios/').expect(200);
+      const screenFiles = [
+        ...res.text.matchAll(/<(link rel="preload"|script defer)[^>]* (?:href|src)="(\/mfe\/[^"]+)"/g),
+      ];
+      expect(screenFiles.map((m) => `${m[1]} ${m[2]}`)).toEqual([
+        'link rel="preload" /mfe/catalog/b2/mf-manifest.json',
+        'script defer /mfe/catalog/b2/start.e5.js',
+        'link rel="preload" /mfe/catalog/b2/remoteEntry.js',
+        'link rel="preload" /mfe/catalog/b2/473.c3.css',
+      ]);
+      // Marked with the screen's name, for the shell's federation runtime; run after the shell's own scripts.
+      expect(res.text).toContain(
+        `src="/mfe/catalog/b2/start.e5.js" fetchpriority="high" ${START_BUNDLE_ATTRIBUTE}="catalog"`,
+      );
+      const at = (text: string) => res.text.indexOf(text);
+      expect(at('src="/mfe/catalog/b2/start.e5.js"')).toBeGreaterThan(at('src="/main.3f2a1b.js"'));
+      // A build whose record does not hold (here a file outside the build) has its files preloaded one by one.
+      writeFiles(webRoot, {
+        'mfe-catalog/dist/b3/mf-manifest.json': JSON.stringify(manifest),
+        'mfe-catalog/dist/b3/start-bundle.json': '{"file": "../escape.js", "parts": ["app.b2.js"]}',
+      });
+      writeFileSync(
+        join(webRoot, 'remotes.json'),
+        JSON.stringify([{ ...remotes[0], entry: '/mfe/catalog/b3/mf-manifest.json' }]),
+      );
+      const plain = (await t.agent.get('/audios/').expect(200)).text;
+      expect(plain).not.toContain('escape.js');
+      expect(plain).not.toContain(START_BUNDLE_ATTRIBUTE);
+      expect(plain).toContain('<link rel="preload" href="/mfe/catalog/b3/app.b2.js" as="script">');
     } finally {
       rmSync(join(webRoot, 'remotes.json'));
     }

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import {
   type RemoteDefinition,
@@ -9,6 +9,7 @@ import {
   ScreenBuildSchema,
 } from '@curator/shared/contract';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { z } from 'zod';
 
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/env.schema';
@@ -20,8 +21,15 @@ export const LATEST_BUILD = 'latest';
 
 const readText = (path: string) => readFile(path, 'utf8').catch(() => null);
 
-/** A file a screen needs to start, as a page preloads it. */
-export type StartFile = { href: string; as: 'fetch' | 'script' | 'style' };
+/**
+ * A file a screen needs to start, as a page loads it: preloaded (`as`), or, the screen's start bundle, run as a
+ * deferred script (`bundleOf`: the screen's name).
+ */
+export type StartFile = { href: string; as: 'fetch' | 'script' | 'style'; bundleOf?: string };
+/** A screen build's record of its start bundle and the files in it (START_BUNDLE_RECORD in tools/webpack.factory.js). */
+const START_BUNDLE_RECORD = 'start-bundle.json';
+const StartBundleSchema = z.object({ file: z.string().regex(/^[\w.-]+\.js$/), parts: z.array(z.string()) });
+type StartBundle = z.infer<typeof StartBundleSchema>;
 type ManifestAssets = { js?: { sync?: string[] }; css?: { sync?: string[] } };
 type Manifest = {
   metaData?: { remoteEntry?: { name?: string } };
@@ -74,10 +82,22 @@ export class MfeConfigService {
     return parsed.success ? parsed.data : null;
   }
 
+  /** A build's start bundle record; null if it has none or it cannot be read (the parts are preloaded then). */
+  private async readStartBundle(path: string): Promise<StartBundle | null> {
+    const text = await readText(path);
+    if (text === null) return null;
+    try {
+      return StartBundleSchema.safeParse(JSON.parse(text)).data ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   /**
    * What the screen whose manifest is `entry` (`/mfe/<screen>/<build id>/mf-manifest.json`) loads
    * before it can start: the manifest, its remote entry, and the files of its './start' (the first
-   * requests, if it has one) and of its './app'. None when the build is not there.
+   * requests, if it has one) and of its './app', these in its start bundle when the build has one.
+   * None when the build is not there.
    */
   async readStartFiles(entry: string): Promise<StartFile[]> {
     const match = BUILD_ENTRY.exec(entry);
@@ -106,9 +126,13 @@ export class MfeConfigService {
         ...(assets?.js?.sync ?? []),
       ]),
     ].filter((n): n is string => !!n);
+    const bundle = await this.readStartBundle(join(dirname(file), START_BUNDLE_RECORD));
     const files: StartFile[] = [
       { href: entry, as: 'fetch' },
-      ...names.map((name) => ({ href: prefix + name, as: 'script' as const })),
+      ...(bundle ? [{ href: prefix + bundle.file, as: 'script' as const, bundleOf: screen }] : []),
+      ...names
+        .filter((name) => !bundle?.parts.includes(name))
+        .map((name) => ({ href: prefix + name, as: 'script' as const })),
       ...(assets?.css?.sync ?? []).map((name) => ({ href: prefix + name, as: 'style' as const })),
     ];
     this.startFiles.set(file, { mtimeMs, files });

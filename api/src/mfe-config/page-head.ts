@@ -1,3 +1,4 @@
+import { START_BUNDLE_ATTRIBUTE } from '@curator/shared/contract';
 import { firstReadsOf, isScreenRoute, workspaceAudioIdOf } from '@curator/shared/domain';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 
@@ -7,7 +8,7 @@ import { SESSION_COOKIE_NAME, setSessionCookie } from '../common/session-cookie'
 import type { PageHead } from '../common/static-assets';
 import type { AppConfig } from '../config/env.schema';
 import { SessionsService } from '../sessions/sessions.service';
-import { MfeConfigService } from './mfe-config.service';
+import { MfeConfigService, type StartFile } from './mfe-config.service';
 
 /** The id of the element that carries the page's boot data (shell/src/features/screens/boot-data.ts). */
 export const BOOT_DATA_ID = 'curator-boot';
@@ -26,7 +27,8 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
  * signed-in user, preload links for the API reads the page's screen starts with (domain/first-reads.ts),
  * on a workspace page for the audio's peaks file too (the waveform is drawn from it first; the screen
  * learns its address only from the audio's read, once its own code has run), and for the screen's files
- * (its manifest, entry, and the files of its './app'), fetched while the shell's own scripts load.
+ * (its manifest, entry, and the files of its './app', or its start bundle), fetched while the shell's own scripts
+ * load.
  */
 export function pageHead(app: NestExpressApplication, config: AppConfig): PageHead {
   const screens = app.get(MfeConfigService);
@@ -50,13 +52,17 @@ export function pageHead(app: NestExpressApplication, config: AppConfig): PageHe
     // The reads go first in the page: the API answers them while the browser fetches the files.
     const reads = screen
       ? [...firstReadsOf(req.path, search).map((path) => `/api/${path}`), ...(peaksUrl ? [peaksUrl] : [])].map(
-          (href) => ({ href, as: 'fetch' }),
+          (href): StartFile => ({ href, as: 'fetch' }),
         )
       : [];
-    const link = ({ href, as }: { href: string; as: string }) =>
-      as === 'fetch'
-        ? `<link rel="preload" href="${attribute(href)}" as="fetch" crossorigin="anonymous">`
-        : `<link rel="preload" href="${attribute(href)}" as="${as}">`;
+    // The screen's start bundle runs after the shell's scripts (deferred scripts run in the page's order), before the
+    // screen's code asks for the files in it; the shell's federation runtime reads its mark (START_BUNDLE_ATTRIBUTE).
+    const link = ({ href, as, bundleOf }: StartFile) =>
+      bundleOf
+        ? `<script defer src="${attribute(href)}" fetchpriority="high" ${START_BUNDLE_ATTRIBUTE}="${attribute(bundleOf)}"></script>`
+        : as === 'fetch'
+          ? `<link rel="preload" href="${attribute(href)}" as="fetch" crossorigin="anonymous">`
+          : `<link rel="preload" href="${attribute(href)}" as="${as}">`;
     return {
       first: reads.map(link).join(''),
       last: [

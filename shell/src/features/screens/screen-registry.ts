@@ -1,5 +1,5 @@
 import type { RemoteDefinition } from '@curator/shared';
-import { isScreenRoute } from '@curator/shared';
+import { isScreenRoute, START_BUNDLE_ATTRIBUTE } from '@curator/shared';
 import {
   type AppStore,
   type MfeProps,
@@ -85,6 +85,22 @@ const prefetchAtLowPriority: ModuleFederationRuntimePlugin = {
   },
 };
 
+/**
+ * A screen whose start bundle the page runs (its exposed files in one, START_BUNDLE_ATTRIBUTE): the runtime does not
+ * also load those files by their manifest's addresses, which it does for the module asked for; the screen's own
+ * runtime finds their chunks registered by the bundle. A screen without one (every other, on a link) loads as before.
+ */
+const startBundleRunsFirst: ModuleFederationRuntimePlugin = {
+  name: 'curator-start-bundle-runs-first',
+  beforePreloadRemote(args) {
+    const ops = args.preloadOps;
+    const kept = ops.filter(
+      (op) => !document.querySelector(`script[${START_BUNDLE_ATTRIBUTE}="${CSS.escape(op.nameOrAlias)}"]`),
+    );
+    ops.splice(0, ops.length, ...kept);
+  },
+};
+
 let remoteMap: Promise<RemoteDefinition[]> | undefined;
 
 async function fetchRemoteMap(): Promise<RemoteDefinition[]> {
@@ -100,7 +116,7 @@ async function fetchRemoteMap(): Promise<RemoteDefinition[]> {
 export function loadRemoteMap(fromPage?: RemoteDefinition[]): Promise<RemoteDefinition[]> {
   remoteMap ??= (fromPage ? Promise.resolve(fromPage) : fetchRemoteMap())
     .then((remotes) => {
-      registerPlugins([compatibilityCheck, prefetchAtLowPriority]);
+      registerPlugins([compatibilityCheck, prefetchAtLowPriority, startBundleRunsFirst]);
       registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
       return remotes;
     })
