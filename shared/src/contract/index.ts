@@ -12,6 +12,7 @@ export * from './hlpoints';
 export * from './metrics';
 export * from './peaks-file';
 export * from './screens';
+export * from './start-bundle';
 export * from './segment-stats';
 export * from './tags';
 export * from './templates';

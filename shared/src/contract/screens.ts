@@ -32,10 +32,3 @@ export const ScreenFailureReportSchema = z.strictObject({
   error: z.string().max(SCREEN_FAILURE_TEXT_MAX),
 });
 export type ScreenFailureReport = z.infer<typeof ScreenFailureReportSchema>;
-
-/**
- * The attribute, naming the screen, of the script element by which a page runs a screen's start bundle (the files of
- * what it exposes in one): the API's page head writes it, and the shell's federation runtime then leaves those files
- * to the bundle instead of loading them by their manifest's addresses.
- */
-export const START_BUNDLE_ATTRIBUTE = 'data-start-bundle';
