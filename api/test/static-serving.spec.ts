@@ -43,6 +43,15 @@ function writeFiles(root: string, files: Record<string, string>): void {
   }
 }
 
+/** A list screen's manifest: its remote entry, and the files of its './app' and './start' (sharing one). */
+const CATALOG_MANIFEST = {
+  metaData: { remoteEntry: { name: 'remoteEntry.js' } },
+  exposes: [
+    { path: './app', assets: { js: { sync: ['841.a1.js', 'app.b2.js'] }, css: { sync: ['473.c3.css'] } } },
+    { path: './start', assets: { js: { sync: ['841.a1.js', 'start.d4.js'] }, css: { sync: [] } } },
+  ],
+};
+
 describe('serving the built front ends', () => {
   let t: TestApp;
   let webRoot: string;
@@ -94,14 +103,7 @@ describe('serving the built front ends', () => {
   );
 
   it('writes the signed-in user, the remote map and preloads of the current screen (its first reads, its start, then its app) into the page', async () => {
-    const manifest = {
-      metaData: { remoteEntry: { name: 'remoteEntry.js' } },
-      exposes: [
-        { path: './app', assets: { js: { sync: ['841.a1.js', 'app.b2.js'] }, css: { sync: ['473.c3.css'] } } },
-        { path: './start', assets: { js: { sync: ['841.a1.js', 'start.d4.js'] }, css: { sync: [] } } },
-      ],
-    };
-    writeFiles(webRoot, { 'mfe-catalog/dist/b1/mf-manifest.json': JSON.stringify(manifest) });
+    writeFiles(webRoot, { 'mfe-catalog/dist/b1/mf-manifest.json': JSON.stringify(CATALOG_MANIFEST) });
     const remotes = [{ name: 'catalog', entry: '/mfe/catalog/b1/mf-manifest.json', routes: ['/audios/'] }];
     writeFileSync(join(webRoot, 'remotes.json'), JSON.stringify(remotes));
     try {
@@ -142,15 +144,8 @@ describe('serving the built front ends', () => {
   });
 
   it("runs a screen's start bundle, after the shell's scripts, in place of preloading the files in it", async () => {
-    const manifest = {
-      metaData: { remoteEntry: { name: 'remoteEntry.js' } },
-      exposes: [
-        { path: './app', assets: { js: { sync: ['841.a1.js', 'app.b2.js'] }, css: { sync: ['473.c3.css'] } } },
-        { path: './start', assets: { js: { sync: ['841.a1.js', 'start.d4.js'] }, css: { sync: [] } } },
-      ],
-    };
     writeFiles(webRoot, {
-      'mfe-catalog/dist/b2/mf-manifest.json': JSON.stringify(manifest),
+      'mfe-catalog/dist/b2/mf-manifest.json': JSON.stringify(CATALOG_MANIFEST),
       'mfe-catalog/dist/b2/start-bundle.json': JSON.stringify({
         file: 'start.e5.js',
         parts: ['841.a1.js', 'app.b2.js', 'start.d4.js'],
@@ -178,7 +173,7 @@ describe('serving the built front ends', () => {
       expect(at('src="/mfe/catalog/b2/start.e5.js"')).toBeGreaterThan(at('src="/main.3f2a1b.js"'));
       // A build whose record does not hold (here a file outside the build) has its files preloaded one by one.
       writeFiles(webRoot, {
-        'mfe-catalog/dist/b3/mf-manifest.json': JSON.stringify(manifest),
+        'mfe-catalog/dist/b3/mf-manifest.json': JSON.stringify(CATALOG_MANIFEST),
         'mfe-catalog/dist/b3/start-bundle.json': '{"file": "../escape.js", "parts": ["app.b2.js"]}',
       });
       writeFileSync(
