@@ -82,8 +82,10 @@ const client = new Agent({
 });
 
 /** One browser: its cookies, and the CSRF header on writes. */
-// The anti-forgery cookie, header and methods as the API checks them (in shared's build, which main() makes first).
-const csrf = () => require(path.join(ROOT, 'shared/dist/contract/csrf.js'));
+// The anti-forgery cookie, header and methods as the API checks them (in shared's build, which main() makes first),
+// read once: the requests are this process's hot path, and its CPU is measured.
+let csrfRules;
+const csrf = () => (csrfRules ??= require(path.join(ROOT, 'shared/dist/contract/csrf.js')));
 
 class Session {
   constructor(baseUrl) {

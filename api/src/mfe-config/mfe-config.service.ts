@@ -5,7 +5,6 @@ import {
   type RemoteDefinition,
   type RemoteMapEntry,
   RemoteMapFileSchema,
-  type ScreenBuild,
   ScreenBuildSchema,
 } from '@curator/shared/contract';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -21,6 +20,17 @@ export const LATEST_BUILD = 'latest';
 
 const readText = (path: string) => readFile(path, 'utf8').catch(() => null);
 
+/** A JSON record a build wrote (build.json, start-bundle.json); null if it is missing, not JSON or not of `schema`. */
+async function readRecord<T>(path: string, schema: z.ZodType<T>): Promise<T | null> {
+  const text = await readText(path);
+  if (text === null) return null;
+  try {
+    return schema.safeParse(JSON.parse(text)).data ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A file a screen needs to start, as a page loads it: preloaded (`as`), or, the screen's start bundle, run as a
  * deferred script (`bundleOf`: the screen's name).
@@ -29,7 +39,6 @@ export type StartFile = { href: string; as: 'fetch' | 'script' | 'style'; bundle
 /** A screen build's record of its start bundle and the files in it (START_BUNDLE_RECORD in tools/webpack.factory.js). */
 const START_BUNDLE_RECORD = 'start-bundle.json';
 const StartBundleSchema = z.object({ file: z.string().regex(/^[\w.-]+\.js$/), parts: z.array(z.string()) });
-type StartBundle = z.infer<typeof StartBundleSchema>;
 type ManifestAssets = { js?: { sync?: string[] }; css?: { sync?: string[] } };
 type Manifest = {
   metaData?: { remoteEntry?: { name?: string } };
@@ -72,25 +81,7 @@ export class MfeConfigService {
     const buildId = requested === LATEST_BUILD ? (await readText(join(dist, 'LATEST')))?.trim() : requested;
     if (!buildId) return { ...remote, build: null };
     const entry = `/mfe/${screen}/${buildId}/${remote.entry.slice(prefix.length)}`;
-    return { ...remote, entry, build: await this.readBuild(join(dist, buildId, 'build.json')) };
-  }
-
-  private async readBuild(path: string): Promise<ScreenBuild | null> {
-    const text = await readText(path);
-    if (text === null) return null;
-    const parsed = ScreenBuildSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  }
-
-  /** A build's start bundle record; null if it has none or it cannot be read (the parts are preloaded then). */
-  private async readStartBundle(path: string): Promise<StartBundle | null> {
-    const text = await readText(path);
-    if (text === null) return null;
-    try {
-      return StartBundleSchema.safeParse(JSON.parse(text)).data ?? null;
-    } catch {
-      return null;
-    }
+    return { ...remote, entry, build: await readRecord(join(dist, buildId, 'build.json'), ScreenBuildSchema) };
   }
 
   /**
@@ -126,7 +117,7 @@ export class MfeConfigService {
         ...(assets?.js?.sync ?? []),
       ]),
     ].filter((n): n is string => !!n);
-    const bundle = await this.readStartBundle(join(dirname(file), START_BUNDLE_RECORD));
+    const bundle = await readRecord(join(dirname(file), START_BUNDLE_RECORD), StartBundleSchema);
     const files: StartFile[] = [
       { href: entry, as: 'fetch' },
       ...(bundle ? [{ href: prefix + bundle.file, as: 'script' as const, bundleOf: screen }] : []),
