@@ -6,9 +6,9 @@ import {
   type WorkspaceAudio,
 } from '@curator/shared';
 import { toastPushed } from '@curator/shared/kernel';
-import { TagEditor, useWaveform } from '@curator/shared/ui';
+import { TagEditor, useShownAfterFirstLook, useWaveform } from '@curator/shared/ui';
 import { Alert, Typography } from 'antd';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { AutobeatControls } from '../features/autobeat/components/autobeat-controls';
 import { useSnapSetting } from '../features/autobeat/use-snap-setting';
@@ -34,25 +34,6 @@ import { useWorkspaceKeys } from './use-workspace-keys';
 import { useWorkspaceModel } from './use-workspace-model';
 import { useWorkspaceSaves } from './use-workspace-saves';
 import { buildWorkspaceMarkers } from './workspace-markers';
-
-/**
- * Controls and panels mount once the waveform is drawn (or after a short wait): the waveform comes first on screen.
- * They are drawn as a transition, in slices of a few milliseconds: drawn at once, they were one task of 90-130 ms
- * just after the waveform, in which a press on the waveform or Play waited.
- */
-function usePanelsAfterWaveform(isWaveformDrawn: boolean): boolean {
-  const [show, setShow] = useState(false);
-  useEffect(() => {
-    if (show) return undefined;
-    const showPanels = () => startTransition(() => setShow(true));
-    if (isWaveformDrawn) return void showPanels();
-    const timer = setTimeout(showPanels, PANELS_LATEST_MS);
-    return () => clearTimeout(timer);
-  }, [isWaveformDrawn, show]);
-  return show;
-}
-
-const PANELS_LATEST_MS = 1500;
 
 /** The audio workspace (docs/screens.md) for one loaded audio. */
 export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
@@ -89,7 +70,9 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   const templates = useTemplateActions(model, beats, canWrite, waveform.play);
   const markers = useMemo(() => buildWorkspaceMarkers(model), [model]);
   const readOnly = lock.isReadOnly;
-  const showPanels = usePanelsAfterWaveform(waveform.isDrawn || !audio.media);
+  // Controls and panels come once the waveform is drawn: drawn at once with it, they were one task of
+  // 90-130 ms just after the waveform, in which a press on the waveform or Play waited.
+  const showPanels = useShownAfterFirstLook(waveform.isDrawn || !audio.media);
   useLayoutEffect(() => {
     performance.mark('workspace-editor-committed');
   }, []);

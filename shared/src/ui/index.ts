@@ -13,4 +13,5 @@ export * from './status-message';
 export * from './tag-editor';
 export * from './theme';
 export * from './use-playhead-time';
+export * from './use-shown-after-first-look';
 export * from './use-waveform';
