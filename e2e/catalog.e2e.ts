@@ -219,6 +219,34 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
       .evaluate((a: HTMLAudioElement) => a.pause());
   });
 
+  it('draws the rows while the filters are built, and no row moves when the form takes its place', async () => {
+    // Records the first row's place in every frame from its first appearance until the form is there.
+    const watched = await page.context().newPage();
+    await watched.addInitScript(() => {
+      const frames: { top: number; form: boolean }[] = [];
+      (window as unknown as { __rowFrames: typeof frames }).__rowFrames = frames;
+      const look = () => {
+        const first = document.querySelector('[data-testid="audio-table"] tr[data-row-key]');
+        const form = !!document.querySelector('form.audio-filters');
+        if (first) frames.push({ top: first.getBoundingClientRect().top, form });
+        if (!form || !first) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    for (const width of [1400, 1000]) {
+      await watched.setViewportSize({ width, height: 900 });
+      await watched.goto('/audios/?audio_type=music&reel_count_min=1&sort_dir=asc');
+      await watched.waitForSelector('form.audio-filters');
+      const frames = await watched.evaluate(
+        () => (window as unknown as { __rowFrames: { top: number; form: boolean }[] }).__rowFrames,
+      );
+      expect(frames.at(-1)?.form).toBe(true);
+      expect(new Set(frames.map((f) => f.top))).toEqual(new Set([frames[0].top]));
+      await expect(watched.getByLabel('Reel count min').inputValue()).resolves.toBe('1');
+    }
+    await watched.close();
+  });
+
   it('turns a quick tag red when toggled on, and it stays on after a reload', async () => {
     await page.goto('/audios/');
     await waitForTotal(page, all.length);

@@ -1,10 +1,10 @@
 import './audio-list.css';
 
 import { type AudioListItem, toAudioListQuery, useListAudiosQuery } from '@curator/shared';
-import { Pager } from '@curator/shared/ui';
+import { Pager, useShownAfterFirstLook } from '@curator/shared/ui';
 import { Flex, Typography } from 'antd';
 
-import { AudioFiltersForm } from './components/audio-filters-form';
+import { AudioFiltersForm, AudioFiltersOutline } from './components/audio-filters-form';
 import { AudioTable } from './components/audio-table';
 import { useAudioListSearch } from './hooks/use-audio-list-search';
 
@@ -13,7 +13,9 @@ const NO_AUDIOS: AudioListItem[] = [];
 /** /audios/: the filterable, paginated catalog of audios (docs/screens.md). */
 export function AudioListScreen() {
   const { filters, skip, searchText, applyFilters, goToSkip, clearFilters } = useAudioListSearch();
-  const { data, currentData, isFetching } = useListAudiosQuery(toAudioListQuery(filters, skip));
+  const { data, currentData, isFetching, isLoading } = useListAudiosQuery(toAudioListQuery(filters, skip));
+  // The rows first: the form comes just after them, its outline holding its place meanwhile.
+  const filtersShown = useShownAfterFirstLook(!isLoading);
   const pager = (
     <Pager skip={skip} pageLength={data?.results.length ?? 0} total={currentData?.total} onSkip={goToSkip} />
   );
@@ -23,8 +25,12 @@ export function AudioListScreen() {
       <Typography.Title level={4} className="audio-list-title">
         Audios
       </Typography.Title>
-      {/* Remounted per URL so back/forward and Clear show the filters the list uses. */}
-      <AudioFiltersForm key={searchText} filters={filters} onFilter={applyFilters} onClear={clearFilters} />
+      {filtersShown ? (
+        // Remounted per URL so back/forward and Clear show the filters the list uses.
+        <AudioFiltersForm key={searchText} filters={filters} onFilter={applyFilters} onClear={clearFilters} />
+      ) : (
+        <AudioFiltersOutline filters={filters} />
+      )}
       <Flex justify="flex-end" className="audio-list-pager-row">
         {pager}
       </Flex>

@@ -20,6 +20,7 @@ import {
 } from '@curator/shared';
 import { AppSelect } from '@curator/shared/ui';
 import { Button, Form, Input } from 'antd';
+import type { ReactNode } from 'react';
 
 import { fromDatetimeLocalValue, toDatetimeLocalValue } from '../../../lib/datetime-local';
 import { RangeFilterItem } from './range-filter-item';
@@ -53,6 +54,33 @@ const ALL_OR_YES_OPTIONS = [
 const SORT_BY_OPTIONS = AUDIO_SORT_FIELDS.map((value) => ({ value, label: SORT_BY_OPTION_LABELS[value] }));
 const SORT_DIR_OPTIONS = SORT_DIRECTIONS.map((value) => ({ value, label: SORT_DIR_OPTION_LABELS[value] }));
 
+/** A filter of one choice from a menu. */
+type ChoiceItem = {
+  name: 'audio_type' | 'trendlist' | 'has_stem' | 'has_eps' | 'sort_by' | 'sort_dir';
+  label: string;
+  options: { value: string | boolean; label: string }[];
+};
+/** The single-choice filters after the search box, in the form's order. */
+const CHOICE_ITEMS: readonly ChoiceItem[] = [
+  { name: 'audio_type', label: AUDIO_FILTER_LABELS.audioType, options: AUDIO_TYPE_OPTIONS },
+  { name: 'trendlist', label: AUDIO_FILTER_LABELS.trendList, options: TREND_LIST_OPTIONS },
+  { name: 'has_stem', label: AUDIO_FILTER_LABELS.hasStem, options: ALL_OR_YES_OPTIONS },
+  { name: 'has_eps', label: AUDIO_FILTER_LABELS.hasEps, options: ALL_OR_YES_OPTIONS },
+];
+const RANGE_ITEMS = [
+  { name: 'reel_count', label: AUDIO_FILTER_LABELS.reelCount },
+  { name: 'media_length_ms', label: AUDIO_FILTER_LABELS.mediaLength },
+  { name: 'available_templates', label: AUDIO_FILTER_LABELS.availableTemplates },
+  { name: 'approved_templates', label: AUDIO_FILTER_LABELS.approvedTemplates },
+  { name: 'template_clips_count', label: AUDIO_FILTER_LABELS.templateClipsCount },
+] as const;
+const SORT_ITEMS: readonly ChoiceItem[] = [
+  { name: 'sort_by', label: AUDIO_FILTER_LABELS.sortBy, options: SORT_BY_OPTIONS },
+  { name: 'sort_dir', label: AUDIO_FILTER_LABELS.sortDir, options: SORT_DIR_OPTIONS },
+];
+const SEARCH_LABEL = 'Search';
+const CREATED_LABEL = `${AUDIO_FILTER_LABELS.created} from / to`;
+
 type AudioFiltersFormProps = { filters: AudioFilters; onFilter: (filters: AudioFilters) => void; onClear: () => void };
 
 /** The filters (docs/screens.md) above the audio table; nothing is applied until Filter is pressed. */
@@ -84,27 +112,18 @@ export function AudioFiltersForm({ filters, onFilter, onClear }: AudioFiltersFor
       initialValues={initialValues}
       onFinish={handleFinish}
     >
-      <Form.Item name="q" label="Search" className="audio-filters-search">
+      <Form.Item name="q" label={SEARCH_LABEL} className="audio-filters-search">
         <Input placeholder={AUDIO_SEARCH_PLACEHOLDER} allowClear />
       </Form.Item>
-      <Form.Item name="audio_type" label={AUDIO_FILTER_LABELS.audioType}>
-        <AppSelect options={AUDIO_TYPE_OPTIONS} />
-      </Form.Item>
-      <Form.Item name="trendlist" label={AUDIO_FILTER_LABELS.trendList}>
-        <AppSelect options={TREND_LIST_OPTIONS} />
-      </Form.Item>
-      <Form.Item name="has_stem" label={AUDIO_FILTER_LABELS.hasStem}>
-        <AppSelect options={ALL_OR_YES_OPTIONS} />
-      </Form.Item>
-      <Form.Item name="has_eps" label={AUDIO_FILTER_LABELS.hasEps}>
-        <AppSelect options={ALL_OR_YES_OPTIONS} />
-      </Form.Item>
-      <RangeFilterItem name="reel_count" label={AUDIO_FILTER_LABELS.reelCount} />
-      <RangeFilterItem name="media_length_ms" label={AUDIO_FILTER_LABELS.mediaLength} />
-      <RangeFilterItem name="available_templates" label={AUDIO_FILTER_LABELS.availableTemplates} />
-      <RangeFilterItem name="approved_templates" label={AUDIO_FILTER_LABELS.approvedTemplates} />
-      <RangeFilterItem name="template_clips_count" label={AUDIO_FILTER_LABELS.templateClipsCount} />
-      <Form.Item label={`${AUDIO_FILTER_LABELS.created} from / to`} className="audio-filters-wide">
+      {CHOICE_ITEMS.map(({ name, label, options }) => (
+        <Form.Item key={name} name={name} label={label}>
+          <AppSelect options={options} />
+        </Form.Item>
+      ))}
+      {RANGE_ITEMS.map(({ name, label }) => (
+        <RangeFilterItem key={name} name={name} label={label} />
+      ))}
+      <Form.Item label={CREATED_LABEL} className="audio-filters-wide">
         <div className="audio-filters-pair">
           <Form.Item name="created_from" noStyle>
             <Input type="datetime-local" aria-label={`${AUDIO_FILTER_LABELS.created} from`} />
@@ -124,12 +143,11 @@ export function AudioFiltersForm({ filters, onFilter, onClear }: AudioFiltersFor
           options={(tags ?? []).map((tag) => ({ value: tag.text, label: `${tag.text} (${tag.used_count})` }))}
         />
       </Form.Item>
-      <Form.Item name="sort_by" label={AUDIO_FILTER_LABELS.sortBy}>
-        <AppSelect options={SORT_BY_OPTIONS} />
-      </Form.Item>
-      <Form.Item name="sort_dir" label={AUDIO_FILTER_LABELS.sortDir}>
-        <AppSelect options={SORT_DIR_OPTIONS} />
-      </Form.Item>
+      {SORT_ITEMS.map(({ name, label, options }) => (
+        <Form.Item key={name} name={name} label={label}>
+          <AppSelect options={options} />
+        </Form.Item>
+      ))}
       <Form.Item label=" " className="audio-filters-actions">
         <Button type="primary" htmlType="submit">
           {FILTER_BUTTON}
@@ -137,5 +155,117 @@ export function AudioFiltersForm({ filters, onFilter, onClear }: AudioFiltersFor
         <Button onClick={onClear}>{CLEAR_BUTTON}</Button>
       </Form.Item>
     </Form>
+  );
+}
+
+/** The label of `value` among `options`, as a closed select shows it. */
+const labelOf = (options: readonly { value: unknown; label: string }[], value: unknown) =>
+  options.find((option) => option.value === value)?.label;
+
+/** A box of the outline: a small antd input or closed select as it looks, in a plain element. */
+function OutlineBox({
+  text,
+  placeholder,
+  type,
+  select,
+}: {
+  text?: string;
+  placeholder?: string;
+  type?: string;
+  select?: boolean;
+}) {
+  if (select)
+    return (
+      <div className="ant-select ant-select-sm ant-select-outlined ant-select-in-form-item ant-select-single">
+        <div className={text === undefined ? 'ant-select-content ant-select-placeholder' : 'ant-select-content'}>
+          {text ?? SELECT_PLACEHOLDER}
+        </div>
+      </div>
+    );
+  return (
+    <input
+      className="ant-input ant-input-sm ant-input-outlined"
+      type={type}
+      readOnly
+      value={text ?? ''}
+      placeholder={placeholder}
+    />
+  );
+}
+
+/** An item of the outline, laid out as a Form.Item of the vertical form. */
+function OutlineItem({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div
+      className={
+        className ? `ant-form-item ant-form-item-vertical ${className}` : 'ant-form-item ant-form-item-vertical'
+      }
+    >
+      <div className="ant-row ant-form-item-row">
+        <div className="ant-col ant-form-item-label">
+          <label title={label}>{label}</label>
+        </div>
+        <div className="ant-col ant-form-item-control">
+          <div className="ant-form-item-control-input">
+            <div className="ant-form-item-control-input-content">{children}</div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The filters' outline, on the page while the form is built just after the list's first rows (on a cold
+ * load the form is about 60 ms of rendering, which the rows no longer wait for): the form's grid, labels,
+ * boxes and values in plain elements, inert, so that nothing below moves when the form takes its place.
+ */
+export function AudioFiltersOutline({ filters }: { filters: AudioFilters }) {
+  const ranges = rangeTexts(filters);
+  return (
+    <div
+      className="ant-form ant-form-vertical ant-form-small audio-filters audio-filters-outline"
+      inert
+      data-testid="audio-filters-outline"
+    >
+      <OutlineItem label={SEARCH_LABEL} className="audio-filters-search">
+        <OutlineBox text={filters.q} placeholder={AUDIO_SEARCH_PLACEHOLDER} />
+      </OutlineItem>
+      {CHOICE_ITEMS.map(({ name, label, options }) => (
+        <OutlineItem key={name} label={label}>
+          <OutlineBox select text={labelOf(options, filters[name])} />
+        </OutlineItem>
+      ))}
+      {RANGE_ITEMS.map(({ name, label }) => (
+        <OutlineItem key={name} label={label}>
+          <div className="audio-filters-pair">
+            <OutlineBox text={ranges[`${name}_min`]} placeholder="min" />
+            <OutlineBox text={ranges[`${name}_max`]} placeholder="max" />
+          </div>
+        </OutlineItem>
+      ))}
+      <OutlineItem label={CREATED_LABEL} className="audio-filters-wide">
+        <div className="audio-filters-pair">
+          <OutlineBox type="datetime-local" text={toDatetimeLocalValue(filters.created_from)} />
+          <OutlineBox type="datetime-local" text={toDatetimeLocalValue(filters.created_to)} />
+        </div>
+      </OutlineItem>
+      <OutlineItem label={AUDIO_FILTER_LABELS.manualTags} className="audio-filters-wide">
+        <OutlineBox select text={filters.tags.length > 0 ? filters.tags.join(', ') : undefined} />
+      </OutlineItem>
+      {SORT_ITEMS.map(({ name, label, options }) => (
+        <OutlineItem key={name} label={label}>
+          <OutlineBox select text={labelOf(options, filters[name])} />
+        </OutlineItem>
+      ))}
+      <OutlineItem label=" " className="audio-filters-actions">
+        <button type="button" className="ant-btn ant-btn-primary ant-btn-sm">
+          {FILTER_BUTTON}
+        </button>
+        <button type="button" className="ant-btn ant-btn-default ant-btn-sm">
+          {CLEAR_BUTTON}
+        </button>
+      </OutlineItem>
+    </div>
   );
 }
