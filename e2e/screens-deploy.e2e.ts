@@ -154,7 +154,7 @@ describe('screens shipped and failing on their own', () => {
     await page.keyboard.press('e');
     await waitForToast(page, `Ending points must be at least ${NEW_MARGIN_S} s apart`);
     await navLink(page, 'Audios').click();
-    await page.locator('.ant-table-row').first().waitFor();
+    await page.locator('[data-testid="audio-table"] tr[data-row-key]').first().waitFor();
     await navLink(page, 'Metrics').click();
     await page.getByTestId('metrics-table').getByText('audios', { exact: true }).waitFor();
     expect(snapshotShell()).toEqual(shellBefore);
@@ -178,7 +178,7 @@ describe('screens shipped and failing on their own', () => {
     expect((await reported).postDataJSON()).toMatchObject({ screen: 'reports', kind: 'load', entry });
     // The navigation, the user menu and the other screens go on working.
     await navLink(page, 'Audios').click();
-    await page.locator('.ant-table-row').first().waitFor();
+    await page.locator('[data-testid="audio-table"] tr[data-row-key]').first().waitFor();
     await page.getByTestId('user-menu').click();
     await page.getByText('Sign out').waitFor();
     await page.keyboard.press('Escape');
@@ -223,6 +223,6 @@ describe('screens shipped and failing on their own', () => {
     expect(detail).toContain(`but this page runs @curator/shared/kernel ${pageKernel}`);
     expect(await page.getByTestId('tag-list').count()).toBe(0);
     await navLink(page, 'Audios').click();
-    await page.locator('.ant-table-row').first().waitFor();
+    await page.locator('[data-testid="audio-table"] tr[data-row-key]').first().waitFor();
   }, 60_000);
 });
