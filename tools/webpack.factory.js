@@ -18,6 +18,7 @@ const KERNEL_DIR = path.join(ROOT, 'shared/src/kernel');
 const KERNEL_VERSION = require(path.join(KERNEL_DIR, 'kernel.json')).version;
 const INJECT_RUNTIME_CORE_CJS = require.resolve('@module-federation/inject-external-runtime-core-plugin');
 const ANTD_KIT = path.join(ROOT, 'shared/src/ui/antd-kit.ts');
+const ANTD_LAZY_TABLE = path.join(ROOT, 'shared/src/ui/antd-lazy-table.tsx');
 const ROUTER_KIT = path.join(ROOT, 'shared/src/ui/router-kit.ts');
 const ANTD_ZERO_RUNTIME_LOADER = path.join(__dirname, 'antd-zero-runtime-loader.cjs');
 
@@ -67,7 +68,7 @@ const SHARED = Object.fromEntries([
     },
   ],
   // The antd kit's contents also depend on the loader that empties antd's style functions.
-  kit('antd', ANTD_KIT, ANTD_ZERO_RUNTIME_LOADER),
+  kit('antd', ANTD_KIT, ANTD_LAZY_TABLE, ANTD_ZERO_RUNTIME_LOADER),
   kit('react-router-dom', ROUTER_KIT),
 ]);
 

@@ -34,9 +34,8 @@ export function valueImports(source: string, pkg: string): string[] {
 function kitExports(file: string): Set<string> {
   const source = readFileSync(join(__dirname, file), 'utf8');
   return new Set(
-    /export \{([^}]*)\} from '[^']+';/
-      .exec(source)![1]
-      .split(',')
+    [...source.matchAll(/export \{([^}]*)\} from '[^']+';/g)]
+      .flatMap((m) => m[1].split(','))
       .map((n) => n.trim())
       .filter(Boolean),
   );
