@@ -101,6 +101,24 @@ const startBundleRunsFirst: ModuleFederationRuntimePlugin = {
   },
 };
 
+/** Whether DOMContentLoaded has fired: every deferred script of the page has run by then (or failed to load). */
+function deferredScriptsHaveRun(): boolean {
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return navigation ? navigation.domContentLoadedEventStart > 0 : true;
+}
+
+/**
+ * Resolves once the start bundle of `screen` that the page runs, if it has one, has run: a deferred script,
+ * so by DOMContentLoaded. The shell's own start can be ready before it (the document is already
+ * 'interactive' then); asked for earlier, the screen's runtime would load the files the bundle holds a
+ * second time, one by one.
+ */
+function startBundleHasRun(screen: string): Promise<void> {
+  const bundled = document.querySelector(`script[${START_BUNDLE_ATTRIBUTE}="${CSS.escape(screen)}"]`);
+  if (!bundled || deferredScriptsHaveRun()) return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+}
+
 let remoteMap: Promise<RemoteDefinition[]> | undefined;
 
 async function fetchRemoteMap(): Promise<RemoteDefinition[]> {
@@ -157,7 +175,8 @@ const screenLoads = new Map<string, Promise<ScreenModule>>();
  */
 function startFirstRequests(store: AppStore, remote: RemoteDefinition, at: ScreenLocation = location): Promise<void> {
   const target = { pathname: at.pathname, search: at.search };
-  return loadRemote<ScreenStartModule>(`${remote.name}/start`)
+  return startBundleHasRun(remote.name)
+    .then(() => loadRemote<ScreenStartModule>(`${remote.name}/start`))
     .then((start) => {
       if (!start?.startRequests || !isRouteOf(remote, target.pathname)) return;
       start.startRequests(store, target);
@@ -178,7 +197,7 @@ function loadScreen(store: AppStore, remote: RemoteDefinition): Promise<ScreenMo
   screenStarts.set(remote.name, startFirstRequests(store, remote));
   const isCurrent = () => screenLoads.get(remote.name) === load;
   const load: Promise<ScreenModule> = withTimeout(
-    loadRemote<ScreenModule>(`${remote.name}/app`),
+    startBundleHasRun(remote.name).then(() => loadRemote<ScreenModule>(`${remote.name}/app`)),
     SCREEN_LOAD_TIMEOUT_MS,
     remote.entry,
   )
