@@ -88,54 +88,51 @@ describe('workspace: the waveform is drawn from the precomputed peaks first', ()
     await page.screenshot({ path: '/tmp/ws-waveform-first.png' });
   }, 120_000);
 
-  it("on a first visit, asks for the peaks file once, from the page's own preload, before the screen's code is here", async () => {
-    // A new page of its own, signed in by the first page's cookies: nothing in its HTTP cache.
+  /**
+   * A first visit to the workspace in a new page of its own, signed in by the first page's cookies (nothing in
+   * its HTTP cache), once the waveform is drawn: the files the page fetched, with what asked for each and when.
+   */
+  async function firstVisit(prepare: (page: Page) => Promise<unknown> = async () => undefined) {
     const context = await browser.newContext({
       baseURL: page.url(),
       storageState: await page.context().storageState(),
     });
     try {
       const fresh = await context.newPage();
+      await prepare(fresh);
       await fresh.goto(`/beats/${audio.id}/`);
       await fresh.locator('[data-testid="waveform"][data-drawn-ms]').waitFor({ timeout: 30_000 });
-      const entries = await fresh.evaluate(() =>
+      return await fresh.evaluate(() =>
         performance.getEntriesByType('resource').map((e) => ({
           path: new URL(e.name).pathname,
           initiator: (e as PerformanceResourceTiming).initiatorType,
           start: e.startTime,
         })),
       );
-      const peaks = entries.filter((e) => e.path === audio.peaks_url);
-      expect(peaks.map((e) => e.initiator)).toEqual(['link']);
-      const remoteEntry = entries.find((e) => /^\/mfe\/workspace\/.*\/remoteEntry\.js$/.test(e.path));
-      expect(peaks[0].start).toBeLessThan(remoteEntry!.start);
     } finally {
       await context.close();
     }
+  }
+
+  it("on a first visit, asks for the peaks file once, from the page's own preload, before the screen's code is here", async () => {
+    const entries = await firstVisit();
+    const peaks = entries.filter((e) => e.path === audio.peaks_url);
+    expect(peaks.map((e) => e.initiator)).toEqual(['link']);
+    const remoteEntry = entries.find((e) => /^\/mfe\/workspace\/.*\/remoteEntry\.js$/.test(e.path));
+    expect(peaks[0].start).toBeLessThan(remoteEntry!.start);
   }, 60_000);
 
   it('waits for the start bundle when the shell is ready before it, and fetches none of its files a second time', async () => {
-    const context = await browser.newContext({
-      baseURL: page.url(),
-      storageState: await page.context().storageState(),
-    });
-    try {
-      const fresh = await context.newPage();
-      // The workspace's start bundle arrives well after the shell's own start is ready.
-      await fresh.route(/\/mfe\/workspace\/[^/]+\/start\.\w+\.js$/, async (route) => {
+    const bundle = /^\/mfe\/workspace\/[^/]+\/start\.\w+\.js$/;
+    // The workspace's start bundle arrives well after the shell's own start is ready.
+    const entries = await firstVisit((fresh) =>
+      fresh.route(bundle, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
-      });
-      await fresh.goto(`/beats/${audio.id}/`);
-      await fresh.locator('[data-testid="waveform"][data-drawn-ms]').waitFor({ timeout: 30_000 });
-      const paths = await fresh.evaluate(() =>
-        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
-      );
-      expect(paths.filter((p) => /^\/mfe\/workspace\/[^/]+\/start\.\w+\.js$/.test(p))).toHaveLength(1);
-      expect(paths.filter((p) => p.includes('__federation_expose_'))).toEqual([]);
-    } finally {
-      await context.close();
-    }
+      }),
+    );
+    expect(entries.filter((e) => bundle.test(e.path))).toHaveLength(1);
+    expect(entries.filter((e) => e.path.includes('__federation_expose_'))).toEqual([]);
   }, 60_000);
 
   it('starts loading the peaks file when the pointer reaches an audio on the list, before the click', async () => {
