@@ -58,9 +58,12 @@ function renderSnare(sampleRateHz: number, random: Random): Float32Array {
  * kick with a hard beater click, a fat snare whose noise stays below 3 kHz over a strong body, and trashy hats whose
  * noise reaches down to 2 kHz), or 'dark' (a soft kick without click, a low, muffled snare: a strong 130-170 Hz body
  * under noise that stays below 1.5 kHz), or 'thin' (a clicky kick, a short, thin snare of high noise with a faint
- * 300-400 Hz ring, like a piccolo snare or a rim shot, under bright hats).
+ * 300-400 Hz ring, like a piccolo snare or a rim shot, under bright hats), or 'tight' (an acoustic kick tuned up, its
+ * body at 70-95 Hz with little below, a hard felt beater, and a tight snare with a 200-260 Hz body), or 'lofi' (the
+ * classic kit as a sampled break through old gear: nothing below about 100 Hz or above about 4 kHz, so the kick is
+ * heard by its punch, not its sub).
  */
-export type KitTone = 'classic' | 'deep' | 'clap' | 'boom' | 'brush' | 'garage' | 'dark' | 'thin';
+export type KitTone = 'classic' | 'deep' | 'clap' | 'boom' | 'brush' | 'garage' | 'dark' | 'thin' | 'tight' | 'lofi';
 
 /** Renders a kit whose timbre varies a little with the random source. */
 export function renderDrumKit(sampleRateHz: number, random: Random, tone: KitTone = 'classic'): DrumKit {
@@ -74,6 +77,8 @@ export function renderDrumKit(sampleRateHz: number, random: Random, tone: KitTon
   if (tone === 'garage') return renderGarageKit(sampleRateHz, random, kit.kick);
   if (tone === 'dark') return renderDarkKit(sampleRateHz, random, kit);
   if (tone === 'thin') return renderThinKit(sampleRateHz, random, kit);
+  if (tone === 'tight') return renderTightKit(sampleRateHz, random, kit);
+  if (tone === 'lofi') return renderLofiKit(sampleRateHz, random, kit);
   const clickEnd = Math.ceil(0.003 * sampleRateHz);
   const lowPassed = new Float32Array(kit.kick.length);
   let state = 0;
@@ -245,4 +250,51 @@ function renderThinKit(sampleRateHz: number, random: Random, kit: DrumKit): Drum
   );
   const brighter = (hat: Float32Array) => hat.map((v) => 1.4 * v);
   return { ...kit, snare, closedHat: brighter(kit.closedHat), openHat: brighter(kit.openHat) };
+}
+
+/** One-pole high-pass of a sample at `cutoffHz`, in place. */
+function highPass(sample: Float32Array, sampleRateHz: number, cutoffHz: number): Float32Array {
+  const a = exp((-TWO_PI * cutoffHz) / sampleRateHz);
+  let [state, previous] = [0, 0];
+  for (let i = 0; i < sample.length; i++) {
+    state = a * (state + sample[i] - previous);
+    previous = sample[i];
+    sample[i] = state;
+  }
+  return sample;
+}
+
+/** Tight kit: an acoustic kick tuned up (body 70-95 Hz, felt beater), a tight snare with a high body. */
+function renderTightKit(sampleRateHz: number, random: Random, kit: DrumKit): DrumKit {
+  const kick = new Float32Array(round(0.3 * sampleRateHz));
+  const [startHz, endHz, decayS] = [random.between(180, 220), random.between(70, 95), random.between(0.08, 0.14)];
+  const beaterLength = round(0.004 * sampleRateHz);
+  let phase = 0;
+  for (let i = 0; i < kick.length; i++) {
+    const t = i / sampleRateHz;
+    phase += (TWO_PI * (endHz + (startHz - endHz) * exp(-t / 0.02))) / sampleRateHz;
+    const beater = i < beaterLength ? (random.next() * 2 - 1) * 0.35 * (1 - i / beaterLength) : 0;
+    kick[i] = 0.9 * sin(phase) * exp(-t / decayS) + beater;
+  }
+  const bodyHz = random.between(200, 260);
+  const snare = renderFilteredNoise(sampleRateHz, random, random.between(0.1, 0.18), 0.7).map(
+    (v, i) => 0.6 * v + 0.45 * sin((TWO_PI * bodyHz * i) / sampleRateHz) * exp(-i / sampleRateHz / 0.04),
+  );
+  return { ...kit, kick: highPass(kick, sampleRateHz, 50), snare };
+}
+
+/** Lo-fi kit: the classic kit band-limited to about 100 Hz-4 kHz (two high-passes, two low-passes), a little louder. */
+function renderLofiKit(sampleRateHz: number, random: Random, kit: DrumKit): DrumKit {
+  const [lowHz, highHz] = [random.between(90, 130), random.between(3000, 5000)];
+  const band = (sample: Float32Array, gain: number) => {
+    const out = sample.map((v) => gain * v);
+    for (let pass = 0; pass < 2; pass++) highPass(lowPass(out, sampleRateHz, highHz), sampleRateHz, lowHz);
+    return out;
+  };
+  return {
+    kick: band(kit.kick, 2),
+    snare: band(kit.snare, 1.3),
+    closedHat: band(kit.closedHat, 2),
+    openHat: band(kit.openHat, 2),
+  };
 }

@@ -659,14 +659,67 @@ const RECIPES: Recipe[] = [
       humanizeMs: r.between(8, 20),
     }),
   },
+  // Kicks that are not heard by their sub: an acoustic kick tuned up, and sampled breaks through old gear (no sub, dull
+  // snare), under kicks on the "and"s, funk figures, swung eighths and slow ballads.
+  {
+    name: 'and-kick-tight',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'syncopation',
+    bpm: [86, 128],
+    make: (_, r) => ({
+      pattern: r.pick(['and-kick', 'offbeat-kick', 'and-kick-bare', 'funk', 'syncopated', 'anticipation'] as const),
+      kitTone: r.pick(['tight', 'lofi'] as const),
+      kickGainDb: r.between(-3, 6),
+      snareGainDb: r.between(-9, 0),
+      hatGainDb: r.between(-3, 9),
+      bassPositions: r.pick([
+        [0, 1.5, 2, 3],
+        [0.5, 1.5, 2.5, 3.5],
+        [0, 0.75, 1.5, 2.5],
+      ]),
+      humanizeMs: r.between(2, 8),
+    }),
+  },
+  {
+    name: 'swing-tight',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'swing',
+    bpm: [80, 150],
+    make: (_, r) => ({
+      pattern: r.pick(['shuffle', 'swing-offbeat-hat', 'jazz', 'swing-ride-sparse', 'backbeat'] as const),
+      swingRatio: r.between(0.58, 0.68),
+      kitTone: r.pick(['tight', 'lofi'] as const),
+      kickGainDb: r.between(-6, 3),
+      snareGainDb: r.between(-8, 0),
+      hatGainDb: r.between(0, 9),
+      bassPositions: [0, 1, 2, 3],
+      bassWalk: r.next() < 0.5,
+      humanizeMs: r.between(2, 10),
+    }),
+  },
+  {
+    name: 'ballad-tight',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'slow',
+    bpm: [55, 75],
+    make: (_, r) => ({
+      pattern: r.pick(['ballad', 'twelve-eight'] as const),
+      kitTone: r.pick(['tight', 'lofi'] as const),
+      drumGainDb: r.between(-8, -2),
+      hatGainDb: r.between(-3, 6),
+      padGainDb: r.between(2, 8),
+      arpeggio: r.next() < 0.5 ? { stepBeats: 0.5, voice: 'pluck', gainDb: r.between(-6, 0) } : undefined,
+      humanizeMs: r.between(4, 12),
+    }),
+  },
 ];
 
 /** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
 const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7_000_003 };
 
 /**
- * The beat-tracking set for one half: two tracks per recipe, six for the twelve recipes of other balances (70 grooves,
- * 55–185 BPM), 188 tracks.
+ * The beat-tracking set for one half: two tracks per recipe, six for the fifteen recipes of other balances and sounds
+ * (73 grooves, 55–185 BPM), 206 tracks.
  * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
  */
 export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {
