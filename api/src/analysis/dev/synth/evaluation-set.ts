@@ -712,14 +712,35 @@ const RECIPES: Recipe[] = [
       humanizeMs: r.between(4, 12),
     }),
   },
+  // Swing below the tempi of the recipes above: slow blues shuffles with walking bass, 58-78 BPM.
+  {
+    name: 'slow-shuffle',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'swing',
+    bpm: [58, 78],
+    make: (_, r) => ({
+      pattern: r.pick(['shuffle', 'triplet-shuffle', 'swing-offbeat-hat', 'backbeat'] as const),
+      swingRatio: r.between(0.6, 0.68),
+      kitTone: r.pick(['classic', 'dark', 'brush', 'tight', 'boom'] as const),
+      hatGainDb: r.between(-3, 9),
+      snareGainDb: r.between(-6, 0),
+      bassPositions: r.pick([
+        [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5],
+        [0, 1, 2, 3],
+      ]),
+      bassWalk: true,
+      stabPositions: r.pick([[], [1.5, 3.5], [3.5]]),
+      humanizeMs: r.between(4, 12),
+    }),
+  },
 ];
 
 /** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
 const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7_000_003 };
 
 /**
- * The beat-tracking set for one half: two tracks per recipe, six for the fifteen recipes of other balances and sounds
- * (73 grooves, 55–185 BPM), 206 tracks.
+ * The beat-tracking set for one half: two tracks per recipe, six for the sixteen recipes of other balances, sounds and
+ * tempi (74 grooves, 55–185 BPM), 212 tracks.
  * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
  */
 export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {
