@@ -260,6 +260,26 @@ describe('swing, syncopated kicks and sparse intros with other sounds', () => {
     const intro = track.beatsS.filter((t) => t >= 1 && t < 8.5);
     expect(matchEvents(intro, analysis.beatsS, 0.07).length).toBeGreaterThanOrEqual(intro.length - 1);
   });
+
+  it('keeps a slow blues shuffle (60-64 BPM, a kick tuned up, walking eighths) at the quarter note, on the beat', () => {
+    // Without the move off swung off-beats (LEVEL_TUNING.swingShift) the 60-BPM groove, whose hat plays only the late
+    // off-beat, is tracked half a beat off (F 0).
+    for (const [seed, tempoBpm, pattern, swingRatio] of [
+      [1201, 64, 'shuffle', 0.66],
+      [1203, 60, 'swing-offbeat-hat', 0.64],
+    ] as const)
+      expectLevelAndPhase({
+        seed,
+        durationS: 20,
+        tempoBpm,
+        pattern,
+        swingRatio,
+        kitTone: 'tight',
+        bassPositions: [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5],
+        bassWalk: true,
+        humanizeMs: 6,
+      });
+  });
 });
 
 describe('a soft snare on 2 and 4: kicks on the "and", and a shuffle under loud hats', () => {
