@@ -365,6 +365,28 @@ describe('drums only on the downbeat under pads', () => {
       expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
     }
   });
+
+  it('takes a quarter of the bar when only the bar is marked: a kick on most downbeats, no hats, under loud pads and reverb', () => {
+    // Without the bar's pulse (BAR_PULSE) the tempo prior picked 112, 85 and 176 BPM here (F 0.20-0.33).
+    for (const [seed, tempoBpm, kitTone] of [
+      [1301, 96, 'dark'],
+      [1302, 66, 'brush'],
+      [1303, 72, 'dark'],
+    ] as const) {
+      const { track, analysis } = analyse({
+        seed,
+        durationS: 24,
+        tempoBpm,
+        pattern: 'downbeat-sparse',
+        kitTone,
+        drumGainDb: -6,
+        padGainDb: 8,
+        reverbWet: 0.3,
+      });
+      expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+      expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
+    }
+  });
 });
 
 describe('an autocorrelation peak at a period no one taps', () => {

@@ -4,7 +4,7 @@ import { computeOnsetBands, type OnsetBands, OnsetStream } from './onset-envelop
 import { estimateTempo, refineLag, weighTempo } from './tempo';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
-const { abs, exp, floor, log, max, min, round, sqrt } = Math;
+const { abs, ceil, exp, floor, log, max, min, round, sqrt } = Math;
 
 /** One metrical level: its ratio to the chosen beat, tempo, confidence (0..1) and beats (s, 2 decimals). */
 export type TempoVariant = { factor: number; bpm: number; confidence: number; beatsS: number[] };
@@ -116,6 +116,16 @@ const DOTTED_SUPPORT = 0.05;
  * Chosen on the tuning half: alternations 0.8-1.2 and 58-65 BPM did alike; 70 BPM kept a 67-BPM track at double.
  */
 const BAR_ONLY = { alternation: 1, slowestBpm: 60 };
+/**
+ * Music that marks only its bars (a kick on the downbeat of most bars under pads and reverb, nothing on the other
+ * beats) has no autocorrelation peak at its beat, and the tempo prior then picks a chance one: its onsets repeat most
+ * clearly at the bar. When the highest peak among bar lengths (`shortestBarS`-`longestBarS`: four beats at about
+ * 55-150 BPM) is at least `ratio` times the highest at any tapped beat period, the beat is a quarter of the bar (4/4).
+ * Chosen on the tuning half: the bar peak is about 3-8 times the beat peak on fifteen sparse tracks and at most about
+ * twice on every other (ballads, swing with a hat on the off-beat only); ratios 1.5-3 did alike (5 tracks mended, none
+ * broken). `nearMax` (the shortest bar lag within 0.8 of the highest, not two bars) changed no tuning track.
+ */
+const BAR_PULSE = { ratio: 2.5, shortestBarS: 1.6, longestBarS: 4.4, nearMax: 0.8 };
 /**
  * A beat whose onset strength is below this share of the strong beats' (90th percentile) has no onset of its own.
  * Chosen on the tuning half: 0.25 did best (0.1 moved next to nothing, 0.5 evened out soft snares).
@@ -342,8 +352,10 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
       : tuning.tempoFrom === 'accent'
         ? bands.accent
         : envelope;
-  const { acf, periodFrames: acfPeriod } = estimateTempo(tempoSource, frameRateHz);
-  const initialPeriod = preferPulseTrainPeriod(acf, envelope, acfPeriod, framesPerMinute);
+  const { acf, periodFrames: acfPeriod } = estimateTempo(tempoSource, frameRateHz, BAR_PULSE.longestBarS);
+  // Music that marks only its bars (a kick on the downbeat under pads) gives no beat-level peak to trust.
+  const initialPeriod =
+    findBarPulsePeriod(acf, frameRateHz) ?? preferPulseTrainPeriod(acf, envelope, acfPeriod, framesPerMinute);
   if (!envelope.some((v) => v > 0)) {
     const bpm = round2(framesPerMinute / initialPeriod);
     return {
@@ -723,4 +735,26 @@ function preferPulseTrainPeriod(
     if (pulse >= (1 + gain) * bestPulse) [best, bestPulse] = [lag, pulse];
   }
   return best;
+}
+
+/**
+ * The beat period (frames) of music that marks only its bars: when the onsets' autocorrelation (`acf`) peaks at a bar's
+ * length (BAR_PULSE) at least `ratio` times as high as anywhere among the beat periods a listener taps, the beat is a
+ * quarter of that bar (of the shortest bar lag within `nearMax` of the highest, so that two bars are not taken for
+ * one). Null otherwise.
+ */
+function findBarPulsePeriod(acf: Float64Array, frameRateHz: number): number | null {
+  const { ratio, shortestBarS, longestBarS, nearMax } = BAR_PULSE;
+  let beatMax = 0;
+  const lastBeatLag = min(acf.length - 1, ceil((60 / TAPPABLE_BPM[0]) * frameRateHz));
+  for (let lag = floor((60 / TAPPABLE_BPM[1]) * frameRateHz); lag <= lastBeatLag; lag++)
+    beatMax = max(beatMax, acf[lag]);
+  const peaks: number[] = [];
+  const lastBarLag = min(acf.length - 2, ceil(longestBarS * frameRateHz));
+  for (let lag = ceil(shortestBarS * frameRateHz); lag <= lastBarLag; lag++)
+    if (acf[lag] > acf[lag - 1] && acf[lag] >= acf[lag + 1]) peaks.push(lag);
+  const barMax = peaks.reduce((highest, lag) => max(highest, acf[lag]), 0);
+  if (barMax <= 0 || barMax < ratio * beatMax) return null;
+  const bar = peaks.find((lag) => acf[lag] >= nearMax * barMax) ?? peaks[0];
+  return refineLag(acf, bar).lag / 4;
 }

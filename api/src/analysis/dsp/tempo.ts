@@ -62,10 +62,17 @@ export function describeTempo(periodFrames: number, framesPerMinute: number): Te
   return { periodFrames, tempoBpm, tempoAlternativesBpm: [tempoBpm / 2, tempoBpm * 2] };
 }
 
-/** Global tempo from an onset envelope: the ACF peak weighted by a log-Gaussian prior around 120 BPM. */
-export function estimateTempo(envelope: Float32Array, frameRateHz: number): TempoEstimate & { acf: Float64Array } {
+/**
+ * Global tempo from an onset envelope: the ACF peak weighted by a log-Gaussian prior around 120 BPM. The ACF returned
+ * reaches twice the slowest tempo's period, or `minReachS` seconds if that is longer.
+ */
+export function estimateTempo(
+  envelope: Float32Array,
+  frameRateHz: number,
+  minReachS = 0,
+): TempoEstimate & { acf: Float64Array } {
   const framesPerMinute = 60 * frameRateHz;
-  const maxLag = ceil(framesPerMinute / MIN_TEMPO_BPM) * 2;
+  const maxLag = max(ceil(framesPerMinute / MIN_TEMPO_BPM) * 2, ceil(minReachS * frameRateHz) + 1);
   const acf = computeAutocorrelation(envelope, maxLag);
   return { ...describeTempo(refineLag(acf, findPriorPeakLag(acf, framesPerMinute)).lag, framesPerMinute), acf };
 }
