@@ -387,6 +387,26 @@ describe('drums only on the downbeat under pads', () => {
       expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
     }
   });
+
+  it('keeps the beats after the last kick on the grid, where nothing marks them', () => {
+    // Before the grid was carried on past the last marked beat (END_MARKED_BEATS), 3 of 7 and 7 of 8 matched here.
+    for (const [seed, tempoBpm] of [
+      [1405, 72],
+      [1407, 84],
+    ]) {
+      const { track, analysis } = analyse({
+        seed,
+        durationS: 24,
+        tempoBpm,
+        pattern: 'downbeat',
+        padGainDb: 6,
+        reverbWet: 0.2,
+      });
+      expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+      const tail = track.beatsS.filter((t) => t > 18);
+      expect(matchEvents(tail, analysis.beatsS, 0.07)).toHaveLength(tail.length);
+    }
+  });
 });
 
 describe('an autocorrelation peak at a period no one taps', () => {

@@ -132,6 +132,12 @@ const BAR_PULSE = { ratio: 2.5, shortestBarS: 1.6, longestBarS: 4.4, nearMax: 0.
  */
 const UNMARKED_BEAT_SHARE = 0.25;
 /**
+ * Marked beats whose period carries the grid over the unmarked beats before the first marked beat and after the last.
+ * Chosen on the tuning half: 3, 5, 9 and all marked beats did alike (28 tracks mended, none broken); 8 follows a
+ * drifting tempo.
+ */
+const END_MARKED_BEATS = 8;
+/**
  * The autocorrelation's strongest peak can be a period no one taps: the long part of swung eighths (about 0.64 of the
  * beat), or a dotted pulse (1.5 beats) in a syncopated pattern. Such a peak is replaced by another of the `candidates`
  * strongest peaks (prior-weighted, at least `minShare` of its own weight), not an octave of it, whose pulse train
@@ -669,20 +675,32 @@ function moveOffKickGrid(
 /**
  * Beats without an onset of their own (below UNMARKED_BEAT_SHARE) placed evenly between the nearest beats that have
  * one: a listener keeps the pulse steady through the silent beats between kicks on the downbeat, where the beat chain
- * otherwise wanders by up to 100 ms.
+ * otherwise wanders by up to 100 ms. Those before the first marked beat and after the last carry the grid on at the
+ * period of the END_MARKED_BEATS marked beats nearest them, as the chain, with nothing to hold it, drifts there too.
  */
 function evenOutUnmarkedBeats(signal: Float32Array, beatFrames: number[]): number[] {
   if (beatFrames.length < 3) return beatFrames;
   const strengths = beatFrames.map((f) => peakNear(signal, f));
   const threshold = UNMARKED_BEAT_SHARE * quantile(strengths, 0.9);
   const out = beatFrames.slice();
-  let last = -1;
+  const marked: number[] = [];
   for (let i = 0; i < beatFrames.length; i++) {
     if (strengths[i] < threshold) continue;
+    const last = marked.length ? marked[marked.length - 1] : -1;
     for (let k = last + 1; last >= 0 && k < i; k++)
       out[k] = round(beatFrames[last] + ((beatFrames[i] - beatFrames[last]) * (k - last)) / (i - last));
-    last = i;
+    marked.push(i);
   }
+  if (marked.length < 2) return out;
+  const periodOver = (indices: number[]) =>
+    (beatFrames[indices[indices.length - 1]] - beatFrames[indices[0]]) / (indices[indices.length - 1] - indices[0]);
+  const [first, last] = [marked[0], marked[marked.length - 1]];
+  const [headPeriod, tailPeriod] = [
+    periodOver(marked.slice(0, END_MARKED_BEATS)),
+    periodOver(marked.slice(-END_MARKED_BEATS)),
+  ];
+  for (let k = 0; k < first; k++) out[k] = round(beatFrames[first] - (first - k) * headPeriod);
+  for (let k = last + 1; k < beatFrames.length; k++) out[k] = round(beatFrames[last] + (k - last) * tailPeriod);
   return out;
 }
 
