@@ -459,3 +459,25 @@ describe('a pulse slower than anyone taps', () => {
     }
   });
 });
+
+describe('a long intro without drums', () => {
+  it('keeps every beat of a 14-s pads-and-bells intro on the grid the drums set when they come in', () => {
+    // With the period rounded to whole frames (before EXTEND_INTERVALS) 11 of 20 and 5 of 24 of these beats matched.
+    for (const [seed, tempoBpm] of [
+      [1601, 100.4],
+      [1606, 121.6],
+    ]) {
+      const { track, analysis } = analyse({
+        seed,
+        durationS: 28,
+        tempoBpm,
+        pattern: 'backbeat',
+        drumlessIntroS: 14,
+        padGainDb: 4,
+        arpeggio: { stepBeats: 1, voice: 'bell', gainDb: -6 },
+      });
+      const intro = track.beatsS.filter((t) => t >= 1 && t < 13);
+      expect(matchEvents(intro, analysis.beatsS, 0.07)).toHaveLength(intro.length);
+    }
+  });
+});
