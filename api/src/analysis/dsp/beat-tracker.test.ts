@@ -481,3 +481,26 @@ describe('a long intro without drums', () => {
     }
   });
 });
+
+describe('a funk groove: kick figures off the beat, sixteenth hats, keys on the "e" and "a"', () => {
+  it('keeps the beat chain on the beat and at its level, not slipping onto the kicks for a few beats', () => {
+    // With librosa's transition penalty (TIGHTNESS 100) these gave F 0.66 (slipping) and 0.27 (half the tempo).
+    for (const [seed, tempoBpm] of [
+      [1702, 104],
+      [1704, 92],
+    ]) {
+      const { track, analysis } = analyse({
+        seed,
+        durationS: 24,
+        tempoBpm,
+        pattern: 'funk',
+        kitTone: 'deep',
+        bassPositions: [0, 0.75, 1.5, 2.5, 2.75],
+        stabPositions: [0.75, 2.25],
+        humanizeMs: 4,
+      });
+      expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+      expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+});
