@@ -32,11 +32,15 @@ type FormValues = Omit<AudioFilters, 'created_from' | 'created_to' | RangeKey> &
   created_to: string;
 } & Partial<Record<RangeKey, string>>;
 
-const rangeTexts = (filters: AudioFilters) =>
-  Object.fromEntries(RANGE_KEYS.map((key) => [key, filters[key] === undefined ? '' : String(filters[key])])) as Record<
-    RangeKey,
-    string
-  >;
+/** The filters as the form's boxes hold them: what the form starts from, and what its outline shows. */
+const toFormValues = (filters: AudioFilters): FormValues => ({
+  ...filters,
+  ...(Object.fromEntries(
+    RANGE_KEYS.map((key) => [key, filters[key] === undefined ? '' : String(filters[key])]),
+  ) as Record<RangeKey, string>),
+  created_from: toDatetimeLocalValue(filters.created_from),
+  created_to: toDatetimeLocalValue(filters.created_to),
+});
 const rangeCounts = (values: FormValues) =>
   Object.fromEntries(
     RANGE_KEYS.map((key) => [key, values[key]?.trim() ? Number(values[key].trim()) : undefined]),
@@ -86,12 +90,7 @@ type AudioFiltersFormProps = { filters: AudioFilters; onFilter: (filters: AudioF
 /** The filters (docs/screens.md) above the audio table; nothing is applied until Filter is pressed. */
 export function AudioFiltersForm({ filters, onFilter, onClear }: AudioFiltersFormProps) {
   const { data: tags } = useListTagsQuery();
-  const initialValues: FormValues = {
-    ...filters,
-    ...rangeTexts(filters),
-    created_from: toDatetimeLocalValue(filters.created_from),
-    created_to: toDatetimeLocalValue(filters.created_to),
-  };
+  const initialValues = toFormValues(filters);
 
   function handleFinish(values: FormValues) {
     onFilter({
@@ -221,7 +220,7 @@ function OutlineItem({ label, className, children }: { label: string; className?
  * boxes and values in plain elements, inert, so that nothing below moves when the form takes its place.
  */
 export function AudioFiltersOutline({ filters }: { filters: AudioFilters }) {
-  const ranges = rangeTexts(filters);
+  const values = toFormValues(filters);
   return (
     <div
       className="ant-form ant-form-vertical ant-form-small audio-filters audio-filters-outline"
@@ -229,33 +228,33 @@ export function AudioFiltersOutline({ filters }: { filters: AudioFilters }) {
       data-testid="audio-filters-outline"
     >
       <OutlineItem label={SEARCH_LABEL} className="audio-filters-search">
-        <OutlineBox text={filters.q} placeholder={AUDIO_SEARCH_PLACEHOLDER} />
+        <OutlineBox text={values.q} placeholder={AUDIO_SEARCH_PLACEHOLDER} />
       </OutlineItem>
       {CHOICE_ITEMS.map(({ name, label, options }) => (
         <OutlineItem key={name} label={label}>
-          <OutlineBox select text={labelOf(options, filters[name])} />
+          <OutlineBox select text={labelOf(options, values[name])} />
         </OutlineItem>
       ))}
       {RANGE_ITEMS.map(({ name, label }) => (
         <OutlineItem key={name} label={label}>
           <div className="audio-filters-pair">
-            <OutlineBox text={ranges[`${name}_min`]} placeholder="min" />
-            <OutlineBox text={ranges[`${name}_max`]} placeholder="max" />
+            <OutlineBox text={values[`${name}_min`]} placeholder="min" />
+            <OutlineBox text={values[`${name}_max`]} placeholder="max" />
           </div>
         </OutlineItem>
       ))}
       <OutlineItem label={CREATED_LABEL} className="audio-filters-wide">
         <div className="audio-filters-pair">
-          <OutlineBox type="datetime-local" text={toDatetimeLocalValue(filters.created_from)} />
-          <OutlineBox type="datetime-local" text={toDatetimeLocalValue(filters.created_to)} />
+          <OutlineBox type="datetime-local" text={values.created_from} />
+          <OutlineBox type="datetime-local" text={values.created_to} />
         </div>
       </OutlineItem>
       <OutlineItem label={AUDIO_FILTER_LABELS.manualTags} className="audio-filters-wide">
-        <OutlineBox select text={filters.tags.length > 0 ? filters.tags.join(', ') : undefined} />
+        <OutlineBox select text={values.tags.length > 0 ? values.tags.join(', ') : undefined} />
       </OutlineItem>
       {SORT_ITEMS.map(({ name, label, options }) => (
         <OutlineItem key={name} label={label}>
-          <OutlineBox select text={labelOf(options, filters[name])} />
+          <OutlineBox select text={labelOf(options, values[name])} />
         </OutlineItem>
       ))}
       <OutlineItem label=" " className="audio-filters-actions">
