@@ -85,6 +85,10 @@ const prefetchAtLowPriority: ModuleFederationRuntimePlugin = {
   },
 };
 
+/** Whether the page runs a start bundle of `screen` (a script its head carries). */
+const hasStartBundle = (screen: string): boolean =>
+  document.querySelector(`script[${START_BUNDLE_ATTRIBUTE}="${CSS.escape(screen)}"]`) !== null;
+
 /**
  * A screen whose start bundle the page runs (its exposed files in one, START_BUNDLE_ATTRIBUTE): the runtime does not
  * also load those files by their manifest's addresses, which it does for the module asked for; the screen's own
@@ -94,9 +98,7 @@ const startBundleRunsFirst: ModuleFederationRuntimePlugin = {
   name: 'curator-start-bundle-runs-first',
   beforePreloadRemote(args) {
     const ops = args.preloadOps;
-    const kept = ops.filter(
-      (op) => !document.querySelector(`script[${START_BUNDLE_ATTRIBUTE}="${CSS.escape(op.nameOrAlias)}"]`),
-    );
+    const kept = ops.filter((op) => !hasStartBundle(op.nameOrAlias));
     ops.splice(0, ops.length, ...kept);
   },
 };
@@ -114,8 +116,7 @@ function deferredScriptsHaveRun(): boolean {
  * second time, one by one.
  */
 function startBundleHasRun(screen: string): Promise<void> {
-  const bundled = document.querySelector(`script[${START_BUNDLE_ATTRIBUTE}="${CSS.escape(screen)}"]`);
-  if (!bundled || deferredScriptsHaveRun()) return Promise.resolve();
+  if (!hasStartBundle(screen) || deferredScriptsHaveRun()) return Promise.resolve();
   return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
 }
 
