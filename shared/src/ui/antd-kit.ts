@@ -1,7 +1,7 @@
 // The antd components the suite uses, and only those: webpack shares this module as `antd` (one
 // copy on the page for the shell and every remote, tree-shaken to these exports; see
 // tools/webpack.factory.js). A component the apps import from 'antd' must be listed here —
-// antd-kit.test.ts fails otherwise. Styles come from antd's static style sheet (zero runtime).
+// kits.test.ts fails otherwise. Styles come from antd's static style sheet (zero runtime).
 // Table comes in a file of its own, fetched when the browser is idle (antd-lazy-table.tsx).
 export { Table } from './antd-lazy-table';
 export {
