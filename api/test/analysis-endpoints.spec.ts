@@ -127,6 +127,10 @@ describe('analysis endpoints with a worker (autobeat, peaks, stems)', () => {
     const list = await t.agent.get('/api/audio/').expect(200);
     expect(list.body.results.find((r: { id: string }) => r.id === 'original1').peaks_url).toBe(detail.peaks_url);
     const file = (await t.agent.get(detail.peaks_url).expect(200)).body;
+    // The worker kept a brotli copy, which a browser gets.
+    const compressed = await t.agent.get(detail.peaks_url).set('Accept-Encoding', 'br').expect(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.body).toEqual(file);
     const decoded = await decodeFile(t.app.get(MediaStoreService).resolve(track.url.replace('/media/', ''))!);
     const direct = computePeaks(decoded.channels, decoded.sampleRateHz, [256, 1024, 4096]);
     expect(file.levels.map((l: { peaks: number[][] }) => l.peaks)).toEqual(direct.levels.map(convertToWavesurferPeaks));

@@ -49,6 +49,30 @@ describe('/media/ (stored media with range requests)', () => {
     expect(Number(whole.headers['content-length'])).toBe(5000);
   });
 
+  it("sends a stored file's brotli copy to a client that accepts brotli, and the file itself to one that does not", async () => {
+    const values = Array.from({ length: 4000 }, (_, i) => Math.round(Math.sin(i / 7) * 1e4) / 1e4);
+    const json = Buffer.from(JSON.stringify({ version: 1, peaks: [values] }));
+    const hash = url.split('/').pop()!.split('.')[0];
+    const peaks = await t.app.get(MediaStoreService).storeCompanion(hash, 'peaks.json', json, { brotliCopy: true });
+    const compressed = await t.agent.get(peaks.url).set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toMatch(/^application\/json/);
+    expect(compressed.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(compressed.headers['content-length'])).toBeLessThan(json.length / 2);
+    expect(compressed.body).toEqual(JSON.parse(json.toString()));
+    // Without brotli: compressed on the way, as any answer.
+    const gzipped = await t.agent.get(peaks.url).set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.body).toEqual(JSON.parse(json.toString()));
+    const plain = await t.agent.get(peaks.url).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(plain.headers['content-length'])).toBe(json.length);
+    expect(plain.body).toEqual(JSON.parse(json.toString()));
+    // The copy has no address of its own.
+    await t.agent.get(`${peaks.url}.br`).expect(404);
+  });
+
   it('needs a session and never leaves the media directory', async () => {
     await request(t.app.getHttpServer()).get(url).expect(401);
     for (const path of [

@@ -7,8 +7,20 @@ import { chooseEncoding } from './content-encoding';
 /** Answers smaller than this go out as they are: compressing them costs more than it saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
-/** Media are served with ranges and are compressed already (MP3, M4A); compressing them would break seeking. */
-const isMedia = (req: { path?: string }) => req.path?.startsWith('/media/') ?? false;
+/**
+ * Stored audio and images are served with ranges and are compressed already (MP3, M4A): compressing them
+ * would break seeking. Read from the original URL: the filter runs when the answer starts, inside the
+ * /media handler, where express has taken the prefix off `req.path`.
+ */
+const isMedia = (req: { originalUrl?: string; url?: string }) =>
+  (req.originalUrl ?? req.url ?? '').startsWith('/media/');
+
+/**
+ * A stored JSON file (a waveform's peaks) is compressed like any answer, when it does not go out as the
+ * store's brotli copy of it (media/media-route.ts): a client without brotli, or a file stored before the
+ * copies were kept.
+ */
+const isStoredJson = (res: Response) => /\bjson\b/i.test(String(res.getHeader('Content-Type') ?? ''));
 
 /**
  * Fast settings, as every answer pays them: on a 58 KB page of the audio list, brotli 4 makes 6.1 KB in
@@ -24,9 +36,9 @@ type Handler = ReturnType<typeof compression>;
 type Request = Parameters<Handler>[0];
 type Response = Parameters<Handler>[1];
 
-/** Whether `res` may be compressed: no media, a compressible type, not already encoded, no `no-transform`. */
+/** Whether `res` may be compressed: no audio or image, a compressible type, not already encoded, no `no-transform`. */
 function isCompressible(req: Request, res: Response): boolean {
-  if (isMedia(req) || res.getHeader('Content-Encoding') !== undefined) return false;
+  if ((isMedia(req) && !isStoredJson(res)) || res.getHeader('Content-Encoding') !== undefined) return false;
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(res.getHeader('Cache-Control') ?? ''))) return false;
   return compression.filter(req, res);
 }

@@ -1,14 +1,36 @@
 import { stat } from 'node:fs/promises';
+import { extname } from 'node:path';
 
 import { ERROR_MESSAGES } from '@curator/shared/contract';
 import type { NextFunction, Request, Response } from 'express';
 
+import { chooseEncoding } from '../common/content-encoding';
 import { SESSION_COOKIE_NAME } from '../common/session-cookie';
+import { BROTLI_COPY_SUFFIX } from './media-store.service';
 
 const RANGE_NOT_SATISFIABLE = 'Range not satisfiable';
 
 /** Stored names never change content, so a browser may keep them for a year. */
 export const MEDIA_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
+/** Stored types the store may keep a brotli copy of (a waveform's peaks); audio and images are compressed already. */
+const MAY_HAVE_BROTLI_COPY = new Set(['.json']);
+
+const isFile = (path: string) =>
+  stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+
+/**
+ * The brotli copy of `file` to send instead of it (BROTLI_COPY_SUFFIX), when the client accepts brotli
+ * and the store has one; null otherwise.
+ */
+async function brotliCopyFor(req: Request, file: string): Promise<string | null> {
+  if (chooseEncoding(req, ['br']) !== 'br') return null;
+  const copy = `${file}${BROTLI_COPY_SUFFIX}`;
+  return (await isFile(copy)) ? copy : null;
+}
 
 type Deps = {
   resolve: (relative: string) => string | null;
@@ -17,7 +39,8 @@ type Deps = {
 
 /**
  * GET/HEAD /media/<stored path>: logged-in users only; Range requests answered with 206 by
- * express's sendFile. Only names the store makes are accepted, so no path can leave MEDIA_DIR.
+ * express's sendFile. Only names the store makes are accepted, so no path can leave MEDIA_DIR. A file
+ * the store keeps a brotli copy of goes out as that copy to a client that accepts brotli.
  */
 export function createMediaHandler({ resolve, hasSession }: Deps) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
@@ -34,14 +57,23 @@ export function createMediaHandler({ resolve, hasSession }: Deps) {
         return;
       }
       res.setHeader('Cache-Control', MEDIA_CACHE_CONTROL);
+      let sent = file;
+      if (MAY_HAVE_BROTLI_COPY.has(extname(file))) {
+        res.vary('Accept-Encoding');
+        const copy = await brotliCopyFor(req, file);
+        if (copy) {
+          sent = copy;
+          res.type(extname(file)).setHeader('Content-Encoding', 'br');
+        }
+      }
       res.sendFile(
-        file,
+        sent,
         { cacheControl: false, dotfiles: 'deny' },
         (err: (Error & { status?: number }) | undefined) => {
           if (!err || res.headersSent) return;
           if (err.status === 416) {
             // A range past the end: 416 with the size, so the client can ask again.
-            void stat(file).then(
+            void stat(sent).then(
               ({ size }) =>
                 res.status(416).setHeader('Content-Range', `bytes */${size}`).json({ detail: RANGE_NOT_SATISFIABLE }),
               () => res.status(404).json({ detail: ERROR_MESSAGES.NOT_FOUND }),

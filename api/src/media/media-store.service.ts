@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants } from 'node:zlib';
 
 import { Inject, Injectable } from '@nestjs/common';
 
@@ -30,6 +32,21 @@ const MEDIA_EXTENSIONS = new Set([
 ]);
 
 export type StoredMedia = { hash: string; path: string; url: string };
+
+/**
+ * A companion a page fetches whole (a waveform's peaks) may be kept with a brotli copy beside it,
+ * `<name>.br`, which /media/ sends to clients that accept brotli. Not a stored name of its own: no path
+ * under /media/ reaches it directly.
+ */
+export const BROTLI_COPY_SUFFIX = '.br';
+
+/**
+ * Written once, read by every browser that opens the audio: on a 1.5-minute track's peaks (338 KB of
+ * JSON), quality 9 makes 82 KB in 40 ms; 10 makes 71 KB in 185 ms and 11 66 KB in 450 ms, too slow
+ * beside the peaks job's own 0.5 s when a whole catalog's peaks are computed.
+ */
+const BROTLI_COPY_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } };
+const compressBrotli = promisify(brotliCompress);
 
 /** Extension of a file name, lower-cased and without the dot; null when not a media type we keep. */
 export function deriveMediaExtension(fileName: string): string | null {
@@ -81,9 +98,22 @@ export class MediaStoreService {
     return this.place(hash, extension, (tmp) => writeFile(tmp, bytes));
   }
 
-  /** A companion file named after a stored file's hash, e.g. `<hash>.beats.json`. */
-  async storeCompanion(hash: string, suffix: string, bytes: Uint8Array): Promise<StoredMedia> {
-    return this.place(hash, suffix, (tmp) => writeFile(tmp, bytes));
+  /**
+   * A companion file named after a stored file's hash, e.g. `<hash>.beats.json`; with `brotliCopy`, its
+   * brotli copy beside it (BROTLI_COPY_SUFFIX), written after it, and also when only the copy was missing.
+   */
+  async storeCompanion(
+    hash: string,
+    suffix: string,
+    bytes: Uint8Array,
+    { brotliCopy = false }: { brotliCopy?: boolean } = {},
+  ): Promise<StoredMedia> {
+    const stored = await this.place(hash, suffix, (tmp) => writeFile(tmp, bytes));
+    if (brotliCopy)
+      await this.place(hash, `${suffix}${BROTLI_COPY_SUFFIX}`, async (tmp) =>
+        writeFile(tmp, await compressBrotli(bytes, BROTLI_COPY_OPTIONS)),
+      );
+    return stored;
   }
 
   /** Absolute file of a public relative path, or null when the path is not one of ours. */

@@ -1,6 +1,7 @@
+import type { PeaksFile } from '@curator/shared/contract';
 import { Injectable } from '@nestjs/common';
 
-import { MediaStoreService } from '../../media/media-store.service';
+import { MediaStoreService, type StoredMedia } from '../../media/media-store.service';
 import type { PeaksResult } from '../analysis-results';
 import { AnalysisResultsRepository } from '../analysis-results.repository';
 import { decodeFile } from '../dsp/decode-audio';
@@ -10,6 +11,14 @@ import { buildPeaksFile } from './peaks-file';
 
 /** File suffix of a peaks JSON beside its media in the store: `<hash>.peaks.json`. */
 export const PEAKS_SUFFIX = 'peaks.json';
+
+/**
+ * Stores the peaks of the media file `hash` beside it. A workspace opening the audio fetches the file
+ * whole, so it is kept with a brotli copy too (about a quarter of the JSON's bytes).
+ */
+export function storePeaksFile(store: MediaStoreService, hash: string, file: PeaksFile): Promise<StoredMedia> {
+  return store.storeCompanion(hash, PEAKS_SUFFIX, Buffer.from(JSON.stringify(file)), { brotliCopy: true });
+}
 
 /** Waveform peaks of a media file, stored beside it and linked from every audio using it. */
 @Injectable()
@@ -24,7 +33,7 @@ export class PeaksHandler implements JobHandler {
   async run({ job, mediaFile }: JobAttempt): Promise<PeaksResult> {
     const audio = await decodeFile(mediaFile);
     const file = buildPeaksFile(audio.channels, audio.sampleRateHz);
-    const stored = await this.store.storeCompanion(job.media_hash, PEAKS_SUFFIX, Buffer.from(JSON.stringify(file)));
+    const stored = await storePeaksFile(this.store, job.media_hash, file);
     return { peaks_url: stored.url, duration_s: file.duration_s };
   }
 

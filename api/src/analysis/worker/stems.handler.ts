@@ -14,7 +14,7 @@ import { encodeAudio } from '../dsp/encode-audio';
 import { createSeparatorFromConfig, type SeparatedStem, type Separator } from '../dsp/separator';
 import type { AnalysisJobRecord } from '../jobs/analysis-job.schema';
 import type { JobAttempt, JobHandler } from './job-handler';
-import { PEAKS_SUFFIX } from './peaks.handler';
+import { storePeaksFile } from './peaks.handler';
 import { buildPeaksFile } from './peaks-file';
 
 /** Vorbis quality of stored stems (0–10): small files that stream, transparent enough for editing. */
@@ -82,7 +82,7 @@ export class StemsHandler implements JobHandler {
       'ogg',
     );
     const peaks = buildPeaksFile(channels, audio.sampleRateHz);
-    const peaksFile = await this.store.storeCompanion(stored.hash, PEAKS_SUFFIX, Buffer.from(JSON.stringify(peaks)));
+    const peaksFile = await storePeaksFile(this.store, stored.hash, peaks);
     return { type: stem.type, url: stored.url, peaks_url: peaksFile.url };
   }
 }
