@@ -733,14 +733,34 @@ const RECIPES: Recipe[] = [
       humanizeMs: r.between(4, 12),
     }),
   },
+  // Kicks on the "and"s and funk figures under a snare on 2 and 4 that is hardly heard (10-18 dB down), below loud hats.
+  {
+    name: 'and-kick-faint-snare',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'syncopation',
+    bpm: [88, 124],
+    make: (_, r) => ({
+      pattern: r.pick(['and-kick', 'funk', 'and-kick-bare', 'anticipation', 'syncopated'] as const),
+      kitTone: r.pick(['classic', 'dark', 'thin', 'boom', 'tight', 'clap'] as const),
+      kickGainDb: r.between(0, 6),
+      snareGainDb: r.between(-18, -10),
+      hatGainDb: r.between(0, 9),
+      bassPositions: r.pick([
+        [0, 0.75, 1.5, 2.5],
+        [0.5, 1.5, 2.5, 3.5],
+        [0, 1, 2, 3],
+      ]),
+      humanizeMs: r.between(2, 8),
+    }),
+  },
 ];
 
 /** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
 const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7_000_003 };
 
 /**
- * The beat-tracking set for one half: two tracks per recipe, six for the sixteen recipes of other balances, sounds and
- * tempi (74 grooves, 55–185 BPM), 212 tracks.
+ * The beat-tracking set for one half: two tracks per recipe, six for the seventeen recipes of other balances, sounds and
+ * tempi (75 grooves, 55–185 BPM), 218 tracks.
  * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
  */
 export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {
