@@ -334,6 +334,27 @@ describe('a soft snare on 2 and 4: kicks on the "and", and a shuffle under loud 
     expect(scoreBeatFMeasure(track.beatsS, without.beatsS)).toBeLessThan(0.1);
   });
 
+  it('keeps the beat on a snare 14 dB down under loud hats, not on kicks on most "and"s (boom kit, bass on the beats)', () => {
+    for (const [seed, tempoBpm] of [
+      [3103, 112],
+      [3104, 118],
+    ]) {
+      const { track, analysis } = analyse({
+        seed,
+        durationS: 20,
+        tempoBpm,
+        pattern: 'and-kick',
+        kitTone: 'boom',
+        snareGainDb: -14,
+        hatGainDb: 5,
+        bassPositions: [0, 1, 2, 3],
+        humanizeMs: 5,
+      });
+      expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+      expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+
   it('keeps a shuffle under loud hats and a very soft kit on the beat, though a kick on the "and" of 3 alternates', () => {
     const spec: TrackSpec = {
       seed: 50005,

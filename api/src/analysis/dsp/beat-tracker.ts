@@ -628,8 +628,10 @@ function moveOffSwungOffbeats(envelope: Float32Array, beatFrames: number[]): num
 
 /**
  * Beats moved by half a period when the kick hits lie half-way between them (at least `ratio` times stronger there)
- * and no snare backbeat holds them where they are (relative alternation below `keepBackbeat`): kicks fall on the
- * beat unless the snare on 2 and 4 says they are pushed onto the "and"s.
+ * and no snare backbeat holds them where they are: kicks fall on the beat unless the snare on 2 and 4 says they are
+ * pushed onto the "and"s. The snare band holds them when it alternates by `keepBackbeat` of its level; a snare too
+ * faint for that (10-18 dB under loud hats) still holds them when its hits (findSnareHits) alternate on the beats at
+ * least as clearly, relative to their level, as half-way.
  */
 function alignToKicks(
   kick: Float32Array,
@@ -639,9 +641,27 @@ function alignToKicks(
 ): number[] {
   if (beatFrames.length < 4) return beatFrames;
   const halfway = halfwayPoints(beatFrames);
+  if (meanPeakAt(kick, halfway) < ratio * meanPeakAt(kick, beatFrames)) return beatFrames;
   const here = measureAlternation(snare, beatFrames);
-  const isHeldByBackbeat = here.alternation >= keepBackbeat * here.level;
-  return !isHeldByBackbeat && meanPeakAt(kick, halfway) >= ratio * meanPeakAt(kick, beatFrames) ? halfway : beatFrames;
+  if (here.alternation >= keepBackbeat * here.level) return beatFrames;
+  const hits = findSnareHits(snare, kick);
+  return measureRelativeAlternation(hits, beatFrames) >= measureRelativeAlternation(hits, halfway)
+    ? beatFrames
+    : halfway;
+}
+
+/** Alternation of `signal` from beat to beat relative to its level there (measureAlternation). */
+function measureRelativeAlternation(signal: Float32Array, beatFrames: number[]): number {
+  const { alternation, level } = measureAlternation(signal, beatFrames);
+  return alternation / (level + 1e-9);
+}
+
+/** Snare hits: the snare band's onsets where the kick band is not as loud (both scaled to their mean). */
+function findSnareHits(snare: Float32Array, kick: Float32Array): Float32Array {
+  const [snareScale, kickScale] = [1 / meanOf(snare), 1 / meanOf(kick)];
+  const hits = new Float32Array(snare.length);
+  for (let i = 0; i < hits.length; i++) hits[i] = max(0, snare[i] * snareScale - kick[i] * kickScale);
+  return hits;
 }
 
 /** The `q` quantile (0..1) of some values. */
@@ -666,10 +686,7 @@ function moveOffKickGrid(
   const kickThere = meanPeakAt(kick, halfway);
   const lean = (kickThere - kickHere) / (kickThere + kickHere + 1e-9);
   if (loudKick <= 0 || filled < fill || lean > -onGrid) return beatFrames;
-  // Snare hits: the snare band's onsets where the kick band is not as loud (both scaled to their mean).
-  const [snareScale, kickScale] = [1 / meanOf(snare), 1 / meanOf(kick)];
-  const hits = new Float32Array(snare.length);
-  for (let i = 0; i < hits.length; i++) hits[i] = max(0, snare[i] * snareScale - kick[i] * kickScale);
+  const hits = findSnareHits(snare, kick);
   const loudHits = quantile(
     [...beatFrames, ...halfway].map((f) => peakNear(hits, f)),
     0.9,
