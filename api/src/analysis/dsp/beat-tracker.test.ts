@@ -81,6 +81,22 @@ describe('metrical level decision', () => {
     expect(analysis.variants.find((v) => v.factor === 0.5)?.bpm).toBeCloseTo(analysis.tempoBpm / 2, 1);
   });
 
+  it('keeps a 100-BPM skank (keys on every "and") at its beat, not at the 50 BPM its weak off-beats suggest', () => {
+    const { track, analysis } = analyse({
+      seed: 4101,
+      durationS: 20,
+      tempoBpm: 100,
+      pattern: 'skank',
+      kitTone: 'classic',
+      hatGainDb: 7,
+      stabPositions: [0.5, 1.5, 2.5, 3.5],
+      stabGainDb: 5,
+      bassPositions: [0, 0.75, 2, 2.5],
+    });
+    expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+    expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThan(0.9);
+  });
+
   it('offers a triple-feel variant for a waltz', () => {
     const { track, analysis } = analyse({ seed: 505, durationS: 20, tempoBpm: 120, pattern: 'waltz' });
     expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);

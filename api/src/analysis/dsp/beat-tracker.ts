@@ -159,8 +159,15 @@ const EXTEND_INTERVALS = 8;
 const PULSE_TRAIN_CHOICE = { candidates: 6, minShare: 0.1, gain: 0.3 };
 /** Fastest tempo the level decision may move to. */
 const FASTEST_BEAT_BPM = 200;
-/** Slowest tempo the level decision may move to. */
+/** Slowest tempo the level decision measures a slower level at. */
 const MIN_BEAT_BPM = 45;
+/**
+ * Slowest tempo a move to the slower level may reach: below it a listener taps the faster level, though its off-beats
+ * are weak (a skank's keys on every "and", a funk kick figure). The slower level is still measured down to MIN_BEAT_BPM,
+ * so that its fit keeps this level from moving faster. Chosen on the tuning half: every move below 52 BPM was wrong
+ * (syncopated grooves at 91-102 BPM halved to 46-51) and the slowest right one reached 58 BPM (ballads); 52-58 did alike.
+ */
+const SLOWEST_MOVE_BPM = 54;
 /** Constant shift added to every beat, calibrated on the tuning half (median signed error ≈ 0). */
 export const BEAT_LATENCY_CORRECTION_S = 0.005;
 
@@ -416,7 +423,9 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
     return backbeatOf(other()) * BACKBEAT_HOLD.ratio <= backbeat;
   };
   if (slowerRatio < tuning.slower) {
-    if (!holdsBackbeat(() => slowerFrames) && !isMarkingBarsOnly(feature, slowerFrames, bpmOf(slowerPeriod)))
+    const slowerBpm = bpmOf(slowerPeriod);
+    const isTooSlow = slowerBpm < SLOWEST_MOVE_BPM || isMarkingBarsOnly(feature, slowerFrames, slowerBpm);
+    if (!isTooSlow && !holdsBackbeat(() => slowerFrames))
       [periodFrames, beatFrames, margin] = [slowerPeriod, slowerFrames, tuning.slower - slowerRatio];
   } else if (
     bpmOf(fasterPeriod) <= FASTEST_BEAT_BPM &&
