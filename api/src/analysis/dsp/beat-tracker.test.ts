@@ -517,6 +517,21 @@ describe('a long intro without drums', () => {
       expect(matchEvents(intro, analysis.beatsS, 0.07)).toHaveLength(intro.length);
     }
   });
+
+  it("keeps the beats of a 12-s intro of loud pads on the grid of a kick on 1, not on the pads' chord changes", () => {
+    const { track, analysis } = analyse({
+      seed: 5103,
+      durationS: 24,
+      tempoBpm: 84,
+      pattern: 'downbeat-sparse',
+      kitTone: 'classic',
+      drumlessIntroS: 12,
+      padGainDb: 9,
+      hatGainDb: -1,
+    });
+    expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+    expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.95);
+  });
 });
 
 describe('a funk groove: kick figures off the beat, sixteenth hats, keys on the "e" and "a"', () => {
