@@ -296,6 +296,29 @@ describe('swing, syncopated kicks and sparse intros with other sounds', () => {
         humanizeMs: 6,
       });
   });
+
+  it('keeps a loose slow shuffle on the beat all through, where the beat chain slips onto the late off-beats midway', () => {
+    for (const [seed, tempoBpm] of [
+      [6107, 72],
+      [6107, 78],
+    ]) {
+      const { track, analysis } = analyse({
+        seed,
+        durationS: 30,
+        tempoBpm,
+        pattern: 'shuffle',
+        swingRatio: 0.61,
+        kitTone: 'classic',
+        snareGainDb: -2,
+        hatGainDb: 1.5,
+        bassPositions: [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5],
+        bassWalk: true,
+        humanizeMs: 10,
+      });
+      expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+      expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.95);
+    }
+  });
 });
 
 describe('a soft snare on 2 and 4: kicks on the "and", and a shuffle under loud hats', () => {

@@ -169,6 +169,12 @@ const MIN_BEAT_BPM = 45;
  * (syncopated grooves at 91-102 BPM halved to 46-51) and the slowest right one reached 58 BPM (ballads); 52-58 did alike.
  */
 const SLOWEST_MOVE_BPM = 54;
+/**
+ * Beats in a section the swing shift looks at on its own when the whole track shows no swung off-beats under the beats.
+ * Chosen on the tuning half: 8-16 did alike (a slow shuffle whose chain slipped onto the late off-beats half-way through
+ * mended), 24 and more missed it.
+ */
+const SWING_SECTION_BEATS = 12;
 /** Constant shift added to every beat, calibrated on the tuning half (median signed error ≈ 0). */
 export const BEAT_LATENCY_CORRECTION_S = 0.005;
 
@@ -452,7 +458,7 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
     periodFrames = refineLag(acf, periodFrames * lagScale).lag;
     beatFrames = beatFramesAt(periodFrames);
   }
-  if (tuning.swingShift) beatFrames = moveOffSwungOffbeats(envelope, beatFrames);
+  if (tuning.swingShift) beatFrames = moveSectionsOffSwungOffbeats(envelope, beatFrames);
   const unshifted = beatFrames;
   if (tuning.backbeatShift !== undefined)
     beatFrames = alignToBackbeat(beatSource, envelope, snare, beatFrames, tuning.backbeatShift);
@@ -620,6 +626,21 @@ function isTripleLikely(accent: Float32Array, periodFrames: number): boolean {
 /** Rounds to 2 decimals. */
 function round2(value: number): number {
   return round(value * 100) / 100;
+}
+
+/**
+ * Beats moved off swung off-beats (moveOffSwungOffbeats) over the whole track, or else section by section
+ * (SWING_SECTION_BEATS): the beat chain may slip onto the late off-beats for part of a track only.
+ */
+function moveSectionsOffSwungOffbeats(envelope: Float32Array, beatFrames: number[]): number[] {
+  const whole = moveOffSwungOffbeats(envelope, beatFrames);
+  if (whole !== beatFrames || beatFrames.length < 2 * SWING_SECTION_BEATS) return whole;
+  const out: number[] = [];
+  for (let start = 0; start < beatFrames.length; start += SWING_SECTION_BEATS) {
+    const section = beatFrames.slice(start, start + SWING_SECTION_BEATS + 1);
+    out.push(...moveOffSwungOffbeats(envelope, section).slice(0, SWING_SECTION_BEATS));
+  }
+  return out.filter((frame, i) => i === 0 || frame > out[i - 1]);
 }
 
 /** Beats moved onto the onsets that follow swung off-beats (see findSwingOffset); unchanged when not swung. */
