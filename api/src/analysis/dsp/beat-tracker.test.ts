@@ -578,4 +578,20 @@ describe('a funk groove: kick figures off the beat, sixteenth hats, keys on the 
       expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.95);
     }
   });
+
+  it('keeps its last beats on the grid, not bent towards a last kick off the beat', () => {
+    const { track, analysis } = analyse({
+      seed: 7103,
+      durationS: 30,
+      tempoBpm: 96,
+      pattern: 'funk',
+      kitTone: 'deep',
+      hatGainDb: 1.5,
+      bassPositions: [0, 0.75, 1.5, 2.5, 2.75],
+      stabPositions: [0.75, 2.25],
+      humanizeMs: 5.7,
+    });
+    const last = track.beatsS.filter((t) => t >= track.durationS - 6);
+    expect(matchEvents(last, analysis.beatsS, 0.07)).toHaveLength(last.length);
+  });
 });
