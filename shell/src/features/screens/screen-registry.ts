@@ -109,6 +109,9 @@ function deferredScriptsHaveRun(): boolean {
   return navigation ? navigation.domContentLoadedEventStart > 0 : true;
 }
 
+/** Resolves by DOMContentLoaded, once per page: a screen's start module and its app both wait for it. */
+let deferredScriptsRun: Promise<void> | undefined;
+
 /**
  * Resolves once the start bundle of `screen` that the page runs, if it has one, has run: a deferred script,
  * so by DOMContentLoaded. The shell's own start can be ready before it (the document is already
@@ -116,8 +119,11 @@ function deferredScriptsHaveRun(): boolean {
  * second time, one by one.
  */
 function startBundleHasRun(screen: string): Promise<void> {
-  if (!hasStartBundle(screen) || deferredScriptsHaveRun()) return Promise.resolve();
-  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+  if (!hasStartBundle(screen)) return Promise.resolve();
+  deferredScriptsRun ??= deferredScriptsHaveRun()
+    ? Promise.resolve()
+    : new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+  return deferredScriptsRun;
 }
 
 let remoteMap: Promise<RemoteDefinition[]> | undefined;
