@@ -26,15 +26,24 @@ function snapshotDist(app: string): Map<string, string> {
   );
 }
 
+const REPORTS_DIST = path.join(ROOT, 'mfe-reports', 'dist');
+const LATEST_FILE = path.join(REPORTS_DIST, 'LATEST');
+
 describe('redeploying one remote', () => {
   let browser: Browser;
   const admin = createAdminWithCommand('redeploy-admin', 'redeploy-password-1');
+  const buildId = `redeploy-${Date.now()}`;
+  let latestBefore: string;
 
   beforeAll(async () => {
+    latestBefore = fs.readFileSync(LATEST_FILE, 'utf8');
     browser = await launchChromium();
   });
+  // The working tree serves what it served before: the test's build goes, LATEST names the build it named.
   afterAll(async () => {
     await browser.close();
+    fs.writeFileSync(LATEST_FILE, latestBefore);
+    fs.rmSync(path.join(REPORTS_DIST, buildId), { recursive: true, force: true });
   });
 
   it('changes what users see after `npm run build -w mfe-reports`, without rebuilding the shell or other remotes', async () => {
@@ -46,7 +55,6 @@ describe('redeploying one remote', () => {
 
     const untouched = ['shell', 'mfe-catalog', 'mfe-workspace', 'mfe-admin'];
     const snapshots = untouched.map(snapshotDist);
-    const buildId = `redeploy-${Date.now()}`;
     execFileSync('npm', ['run', '--silent', 'build', '-w', 'mfe-reports'], {
       cwd: ROOT,
       env: { ...process.env, BUILD_ID: buildId },
