@@ -260,9 +260,12 @@ function startFilesAsLoaded(compilation, options) {
 }
 
 /**
- * Puts into the shell's page a preload link for every file its start needs (startFiles but the entry script
+ * Puts into the shell's page a preload link for every script its start needs (startFiles but the entry script
  * itself), and the start bundle's script before the entry's. Without the links the browser learns of these files
- * only once main.js has run; with them they download while main.js does.
+ * only once main.js has run; with them they download while main.js does. Its style sheets are linked as style sheets,
+ * in the order the chrome's code would add them (antd's before the shell's own): the browser parses them as they
+ * arrive, while it waits for the scripts, rather than when the chrome's code asks for them, and the chunk loader finds
+ * them in the page and adds nothing.
  */
 class StartFilesPreloadPlugin {
   apply(compiler) {
@@ -284,13 +287,17 @@ class StartFilesPreloadPlugin {
             attributes: { defer: true, src: publicPath + bundle, fetchpriority: 'high' },
           });
         }
+        const link = (attributes) => ({
+          tagName: 'link',
+          voidTag: true,
+          meta: { plugin: 'StartFilesPreloadPlugin' },
+          attributes,
+        });
+        const sheets = [...files].filter((file) => file.endsWith('.css'));
+        const scripts = [...files].filter((file) => !file.endsWith('.css')).sort();
         data.headTags.push(
-          ...[...files].sort().map((file) => ({
-            tagName: 'link',
-            voidTag: true,
-            meta: { plugin: 'StartFilesPreloadPlugin' },
-            attributes: { rel: 'preload', href: publicPath + file, as: file.endsWith('.css') ? 'style' : 'script' },
-          })),
+          ...sheets.map((file) => link({ rel: 'stylesheet', href: publicPath + file })),
+          ...scripts.map((file) => link({ rel: 'preload', href: publicPath + file, as: 'script' })),
         );
         return data;
       });
