@@ -394,6 +394,28 @@ describe('a soft snare on 2 and 4: kicks on the "and", and a shuffle under loud 
     }
   });
 
+  it('puts the beat on a snare whose hits no kick sounds with, not on kicks on the "and" of 1 and 3 whose clicks are louder', () => {
+    const specs: TrackSpec[] = [
+      { seed: 4102, durationS: 20, tempoBpm: 104, kitTone: 'garage', kickGainDb: 3, snareGainDb: -7, humanizeMs: 3 },
+      {
+        seed: 4105,
+        durationS: 20,
+        tempoBpm: 124,
+        kitTone: 'lofi',
+        kickGainDb: 5.5,
+        snareGainDb: -3.5,
+        hatGainDb: -2,
+        bassPositions: [0, 0.75, 1.5, 2.5],
+        humanizeMs: 6,
+      },
+    ];
+    for (const spec of specs) {
+      const { track, analysis } = analyse({ ...spec, pattern: 'and-kick-bare' });
+      expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+      expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+
   it('keeps a shuffle under loud hats and a very soft kit on the beat, though a kick on the "and" of 3 alternates', () => {
     const spec: TrackSpec = {
       seed: 50005,
