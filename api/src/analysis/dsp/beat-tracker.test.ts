@@ -416,6 +416,23 @@ describe('a soft snare on 2 and 4: kicks on the "and", and a shuffle under loud 
     }
   });
 
+  it('puts the beat on a snare 8 dB down that stands out only below the hats, not on kicks on most "and"s (lo-fi kit)', () => {
+    const { track, analysis } = analyse({
+      seed: 5303,
+      durationS: 20,
+      tempoBpm: 118,
+      pattern: 'and-kick',
+      kitTone: 'lofi',
+      kickGainDb: 2.8,
+      snareGainDb: -7.9,
+      hatGainDb: 3.4,
+      bassPositions: [0.5, 1.5, 2.5, 3.5],
+      humanizeMs: 3.9,
+    });
+    expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+    expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('keeps a shuffle under loud hats and a very soft kit on the beat, though a kick on the "and" of 3 alternates', () => {
     const spec: TrackSpec = {
       seed: 50005,
