@@ -7,7 +7,7 @@ import etag from 'etag';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import serveStatic from 'serve-static';
 
-import { chooseEncoding } from './content-encoding';
+import { chooseEncoding, chooseStoredCopy } from './content-encoding';
 
 export const MFE_REMOTE_NAMES = ['catalog', 'workspace', 'reports', 'admin'] as const;
 
@@ -60,22 +60,16 @@ function compressibleFileOf(base: string, req: Request): string | null {
 function servePrecompressed(root: string) {
   const base = normalize(root) + sep;
   return (req: Request, res: Response, next: NextFunction) => {
-    const type = extname(req.path);
     const file = compressibleFileOf(base, req);
     if (file === null) return next();
-    const copies = PRECOMPRESSED.filter((c) => existsSync(file + c.suffix));
-    if (copies.length === 0) return next();
-    res.vary('Accept-Encoding');
-    const chosen = chooseEncoding(
-      req,
-      copies.map((c) => c.encoding),
-    );
-    const copy = copies.find((c) => c.encoding === chosen);
-    if (!copy) return next();
-    res.setHeader('Content-Encoding', copy.encoding);
-    res.type(type);
-    req.url = req.url.replace(/^([^?]*)/, `$1${copy.suffix}`);
-    next();
+    chooseStoredCopy(req, res, file, PRECOMPRESSED).then((copy) => {
+      if (copy) {
+        res.setHeader('Content-Encoding', copy.encoding);
+        res.type(extname(req.path));
+        req.url = req.url.replace(/^([^?]*)/, `$1${copy.suffix}`);
+      }
+      next();
+    }, next);
   };
 }
 

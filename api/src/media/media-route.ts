@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 import { ERROR_MESSAGES } from '@curator/shared/contract';
 import type { NextFunction, Request, Response } from 'express';
 
-import { chooseEncoding } from '../common/content-encoding';
+import { chooseStoredCopy } from '../common/content-encoding';
 import { SESSION_COOKIE_NAME } from '../common/session-cookie';
 import { BROTLI_COPY_SUFFIX } from './media-store.service';
 
@@ -15,22 +15,7 @@ export const MEDIA_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
 /** Stored types the store may keep a brotli copy of (a waveform's peaks); audio and images are compressed already. */
 const MAY_HAVE_BROTLI_COPY = new Set(['.json']);
-
-const isFile = (path: string) =>
-  stat(path).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-
-/**
- * The brotli copy of `file` to send instead of it (BROTLI_COPY_SUFFIX), when the client accepts brotli
- * and the store has one; null otherwise.
- */
-async function brotliCopyFor(req: Request, file: string): Promise<string | null> {
-  if (chooseEncoding(req, ['br']) !== 'br') return null;
-  const copy = `${file}${BROTLI_COPY_SUFFIX}`;
-  return (await isFile(copy)) ? copy : null;
-}
+const BROTLI_COPY = [{ encoding: 'br', suffix: BROTLI_COPY_SUFFIX }] as const;
 
 type Deps = {
   resolve: (relative: string) => string | null;
@@ -57,15 +42,9 @@ export function createMediaHandler({ resolve, hasSession }: Deps) {
         return;
       }
       res.setHeader('Cache-Control', MEDIA_CACHE_CONTROL);
-      let sent = file;
-      if (MAY_HAVE_BROTLI_COPY.has(extname(file))) {
-        res.vary('Accept-Encoding');
-        const copy = await brotliCopyFor(req, file);
-        if (copy) {
-          sent = copy;
-          res.type(extname(file)).setHeader('Content-Encoding', 'br');
-        }
-      }
+      const copy = MAY_HAVE_BROTLI_COPY.has(extname(file)) ? await chooseStoredCopy(req, res, file, BROTLI_COPY) : null;
+      if (copy) res.type(extname(file)).setHeader('Content-Encoding', copy.encoding);
+      const sent = copy ? file + copy.suffix : file;
       res.sendFile(
         sent,
         { cacheControl: false, dotfiles: 'deny' },
