@@ -233,6 +233,19 @@ describe('serving the built front ends', () => {
     expect(index.headers['cache-control']).toBe(NO_CACHE);
   });
 
+  it("seeds the anti-forgery cookie on a page and the API's answers, never on a cached file", async () => {
+    // A first visit, without cookies: a shared cache would hand a file's Set-Cookie to everyone.
+    const server = t.app.getHttpServer() as http.Server;
+    for (const path of ['/main.3f2a1b.js', '/mfe/catalog/__federation_expose_app.9c8d7e.js']) {
+      const file = await request(server).get(path).expect(200);
+      expect(file.headers['set-cookie']).toBeUndefined();
+    }
+    for (const path of ['/audios/', '/api/health/']) {
+      const seeded = await request(server).get(path).expect(200);
+      expect(String(seeded.headers['set-cookie'])).toMatch(/^csrftoken=/);
+    }
+  });
+
   it('serves remote entry files no-cache and hashed chunks immutable', async () => {
     for (const file of ['remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'index.html']) {
       const res = await t.agent.get(`/mfe/catalog/${file}`);

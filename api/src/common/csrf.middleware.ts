@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { extname } from 'node:path';
 
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, ERROR_MESSAGES, needsCsrfToken } from '@curator/shared/contract';
 import type { NextFunction, Request, Response } from 'express';
@@ -8,6 +9,14 @@ import { SESSION_COOKIE_NAME } from './session-cookie';
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** Static remote files and media never need the cookie (and immutable responses should not carry it). */
 const NO_COOKIE_PREFIXES = ['/mfe/', '/media/'];
+
+/**
+ * Whether a response to `path` goes without the cookie: the remotes' files, media, and the shell's own
+ * files (a name with an extension outside /api/: hashed and cached for a year, by shared caches too).
+ * Pages (extension-less) and the API's answers seed it.
+ */
+const goesWithoutCookie = (path: string) =>
+  NO_COOKIE_PREFIXES.some((p) => path.startsWith(p)) || (!path.startsWith('/api/') && extname(path) !== '');
 
 const mac = (sessionToken: string, nonce: string) =>
   createHmac('sha256', sessionToken).update(nonce).digest('base64url');
@@ -87,7 +96,7 @@ export function csrfMiddleware({ isSecure, allowedOrigins }: CsrfOptions) {
     const hasCookie = typeof cookie === 'string' && cookie.length > 0;
     const safe = !needsCsrfToken(req.method);
     const stale = hasCookie && sessionToken !== undefined && !boundTo(cookie as string, sessionToken);
-    if ((!hasCookie || (safe && stale)) && !NO_COOKIE_PREFIXES.some((p) => req.path.startsWith(p))) {
+    if ((!hasCookie || (safe && stale)) && !goesWithoutCookie(req.path)) {
       issueCsrfCookie(res, isSecure(req), sessionToken);
     }
     if (safe) return next();
