@@ -113,6 +113,12 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     expect(shared.antd).toBe(1);
     expect(shared['react-router-dom']).toBe(1);
     expect(shared['@curator/shared/kernel']).toBe(1);
+    // Zero runtime: no screen added style tags for its icons; antd's static sheet draws them.
+    expect(await page.locator('style[rc-util-key="@ant-design-icons"]').count()).toBe(0);
+    await navLink(page, 'Audios').click();
+    const icon = page.locator('[data-remote="catalog"] .anticon').first();
+    await icon.waitFor({ state: 'attached' });
+    expect(await icon.evaluate((el) => getComputedStyle(el).textRendering)).toBe('optimizelegibility');
   });
 
   it("preloads the files /audios/ starts with, the shell's and the screen's, and no file it does not use", async () => {

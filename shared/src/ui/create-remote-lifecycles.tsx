@@ -1,3 +1,4 @@
+import { IconProvider } from '@ant-design/icons';
 import { BUILT_WITH_KERNEL, screenCrashedTitle } from '@curator/shared';
 import { type MfeProps, sessionApi } from '@curator/shared/kernel';
 import { App as AntApp, ConfigProvider } from 'antd';
@@ -19,6 +20,14 @@ export type RemoteDefinitionOptions = {
   /** The remote's own build id (compiled into the remote's bundle). */
   buildId: string;
 };
+
+/**
+ * The screen's icons come from its own copy of @ant-design/icons, whose context the kit's ConfigProvider
+ * (the page's copy) does not reach: told here that styles are static, they leave their style sheet to
+ * antd's (which has it) instead of each adding it again after its first drawing, looking through the
+ * page's style tags once per icon (a few hundred on the audio list).
+ */
+const SCREEN_ICONS = { zeroRuntime: true };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -62,18 +71,20 @@ export function createRemoteLifecycles({ name, Screen, buildId }: RemoteDefiniti
     return (
       <Provider store={props.store}>
         <ConfigProvider theme={SUITE_THEME}>
-          <AntApp component={false}>
-            <BrowserRouter>
-              <div className={`mfe mfe-${name}`} data-remote={name}>
-                <ErrorBoundary fallbackRender={fallback} onError={handleError}>
-                  <Screen />
-                </ErrorBoundary>
-                <footer className="mfe-build" data-testid="mfe-build" data-remote={name}>
-                  {name} build {buildId}
-                </footer>
-              </div>
-            </BrowserRouter>
-          </AntApp>
+          <IconProvider value={SCREEN_ICONS}>
+            <AntApp component={false}>
+              <BrowserRouter>
+                <div className={`mfe mfe-${name}`} data-remote={name}>
+                  <ErrorBoundary fallbackRender={fallback} onError={handleError}>
+                    <Screen />
+                  </ErrorBoundary>
+                  <footer className="mfe-build" data-testid="mfe-build" data-remote={name}>
+                    {name} build {buildId}
+                  </footer>
+                </div>
+              </BrowserRouter>
+            </AntApp>
+          </IconProvider>
         </ConfigProvider>
       </Provider>
     );
