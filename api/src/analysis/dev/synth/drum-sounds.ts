@@ -61,9 +61,11 @@ function renderSnare(sampleRateHz: number, random: Random): Float32Array {
  * 300-400 Hz ring, like a piccolo snare or a rim shot, under bright hats), or 'tight' (an acoustic kick tuned up, its
  * body at 70-95 Hz with little below, a hard felt beater, and a tight snare with a 200-260 Hz body), or 'lofi' (the
  * classic kit as a sampled break through old gear: nothing below about 100 Hz or above about 4 kHz, so the kick is
- * heard by its punch, not its sub).
+ * heard by its punch, not its sub), or 'eight-o-eight' (a drum machine's long sub kick gliding down to 40-55 Hz over
+ * most of a second, a clap layered on a short snare, short crisp hats).
  */
-export type KitTone = 'classic' | 'deep' | 'clap' | 'boom' | 'brush' | 'garage' | 'dark' | 'thin' | 'tight' | 'lofi';
+export type KitTone =
+  'classic' | 'deep' | 'clap' | 'boom' | 'brush' | 'garage' | 'dark' | 'thin' | 'tight' | 'lofi' | 'eight-o-eight';
 
 /** Renders a kit whose timbre varies a little with the random source. */
 export function renderDrumKit(sampleRateHz: number, random: Random, tone: KitTone = 'classic'): DrumKit {
@@ -79,6 +81,7 @@ export function renderDrumKit(sampleRateHz: number, random: Random, tone: KitTon
   if (tone === 'thin') return renderThinKit(sampleRateHz, random, kit);
   if (tone === 'tight') return renderTightKit(sampleRateHz, random, kit);
   if (tone === 'lofi') return renderLofiKit(sampleRateHz, random, kit);
+  if (tone === 'eight-o-eight') return renderEightOEightKit(sampleRateHz, random, kit);
   const clickEnd = Math.ceil(0.003 * sampleRateHz);
   const lowPassed = new Float32Array(kit.kick.length);
   let state = 0;
@@ -296,5 +299,27 @@ function renderLofiKit(sampleRateHz: number, random: Random, kit: DrumKit): Drum
     snare: band(kit.snare, 1.3),
     closedHat: band(kit.closedHat, 2),
     openHat: band(kit.openHat, 2),
+  };
+}
+
+/** Drum-machine kit of trap and reggaeton: a long gliding sub kick, a clap over a short snare, crisp short hats. */
+function renderEightOEightKit(sampleRateHz: number, random: Random, kit: DrumKit): DrumKit {
+  const kick = new Float32Array(round(random.between(0.7, 1.1) * sampleRateHz));
+  const [startHz, endHz, decayS] = [random.between(90, 120), random.between(40, 55), random.between(0.35, 0.6)];
+  let phase = 0;
+  for (let i = 0; i < kick.length; i++) {
+    const t = i / sampleRateHz;
+    phase += (TWO_PI * (endHz + (startHz - endHz) * exp(-t / 0.06))) / sampleRateHz;
+    kick[i] = sin(phase) * exp(-t / decayS) * min(1, t / 0.003);
+  }
+  const clap = renderClap(sampleRateHz, random);
+  const snare = clap.map((v, i) => 0.8 * v + 0.5 * (kit.snare[i] ?? 0) * exp(-i / sampleRateHz / 0.05));
+  const crisp = (hat: Float32Array, decayS: number) =>
+    highPass(hat.slice(), sampleRateHz, 6000).map((v, i) => 1.6 * v * exp(-i / sampleRateHz / decayS));
+  return {
+    kick,
+    snare,
+    closedHat: crisp(kit.closedHat, random.between(0.012, 0.025)),
+    openHat: crisp(kit.openHat, random.between(0.1, 0.2)),
   };
 }

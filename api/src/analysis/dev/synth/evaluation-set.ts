@@ -753,14 +753,189 @@ const RECIPES: Recipe[] = [
       humanizeMs: r.between(2, 8),
     }),
   },
+  // Syncopated kicks and swung eighths the recipes above do not make, written from common practice: reggaeton's dembow,
+  // four-on-the-floor pushed onto the "and" of 4, funk kicks on sixteenths, kicks on the "and" of 2 or the "a" of 3, a
+  // half-time snare on 3 only, rim clicks and claps for the snare, a drum machine's long sub kick; swing from 55 to 72 %
+  // with kicks pushed onto the swung "and", accented late off-beats, swung sixteenths and a ride with kick "bombs".
+  {
+    name: 'dembow',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'syncopation',
+    bpm: [86, 104],
+    make: (_, r) => ({
+      pattern: 'dembow',
+      kitTone: r.pick(['eight-o-eight', 'boom', 'clap', 'classic', 'tight'] as const),
+      kickGainDb: r.between(-4, 4),
+      snareGainDb: r.between(-6, 3),
+      bassPositions: r.pick([
+        [0, 0.75, 1.5, 2, 2.75, 3.5],
+        [0, 2],
+        [0, 1, 2, 3],
+      ]),
+      humanizeMs: r.between(0, 5),
+    }),
+  },
+  {
+    name: 'four-floor-push',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'syncopation',
+    bpm: [116, 132],
+    make: (_, r) => ({
+      pattern: 'four-floor-push',
+      kitTone: r.pick(['eight-o-eight', 'clap', 'deep', 'garage', 'boom'] as const),
+      offbeatBass: r.next() < 0.5,
+      bassGainDb: r.between(-3, 6),
+      hatGainDb: r.between(0, 9),
+      humanizeMs: r.between(0, 4),
+    }),
+  },
+  {
+    name: 'funk-sixteenth-kick',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'syncopation',
+    bpm: [84, 112],
+    make: (_, r) => ({
+      pattern: 'funk-sixteenth',
+      kitTone: r.pick(['classic', 'tight', 'dark', 'garage', 'lofi', 'thin'] as const),
+      kickGainDb: r.between(-3, 4),
+      snareGainDb: r.between(-8, 0),
+      hatGainDb: r.between(-3, 6),
+      bassPositions: r.pick([
+        [0, 0.75, 1.25, 2.5],
+        [0, 1.75, 2.25, 3.5],
+        [0, 1, 2, 3],
+      ]),
+      stabPositions: r.pick([[], [0.75, 2.25], [1.5, 3.25]]),
+      stabGainDb: r.between(-4, 2),
+      humanizeMs: r.between(2, 7),
+    }),
+  },
+  {
+    name: 'kick-and-of-2',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'syncopation',
+    bpm: [80, 124],
+    make: (_, r) => ({
+      pattern: r.pick(['kick-and-of-2', 'kick-a-of-3'] as const),
+      kitTone: r.pick(['classic', 'tight', 'dark', 'boom', 'clap', 'lofi'] as const),
+      kickGainDb: r.between(-2, 6),
+      snareGainDb: r.between(-9, 0),
+      hatGainDb: r.between(-3, 9),
+      bassPositions: r.pick([
+        [0, 1.5, 2, 3],
+        [0, 1.5, 2.75],
+        [0.5, 1.5, 2.5, 3.5],
+      ]),
+      humanizeMs: r.between(2, 8),
+    }),
+  },
+  {
+    name: 'half-time-snare',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'syncopation',
+    bpm: [74, 98],
+    make: (_, r) => ({
+      pattern: 'half-time-snare',
+      kitTone: r.pick(['eight-o-eight', 'classic', 'clap', 'boom', 'tight'] as const),
+      snareGainDb: r.between(-6, 2),
+      hatGainDb: r.between(-3, 8),
+      bassPositions: [0, 1.5, 2.75],
+      humanizeMs: r.between(0, 6),
+    }),
+  },
+  {
+    name: 'syncopated-rim',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'syncopation',
+    bpm: [84, 122],
+    make: (_, r) => ({
+      pattern: 'syncopated-rim',
+      kitTone: r.pick(['classic', 'tight', 'dark', 'boom', 'eight-o-eight'] as const),
+      kickGainDb: r.between(0, 6),
+      snareGainDb: r.between(-6, 3),
+      hatGainDb: r.between(-3, 8),
+      humanizeMs: r.between(2, 7),
+    }),
+  },
+  {
+    name: 'swing-push-kick',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'swing',
+    bpm: [84, 140],
+    make: (_, r) => ({
+      pattern: 'swing-push-kick',
+      swingRatio: r.between(0.55, 0.72),
+      kitTone: r.pick(['classic', 'tight', 'dark', 'brush', 'boom', 'lofi'] as const),
+      kickGainDb: r.between(-3, 5),
+      snareGainDb: r.between(-8, 0),
+      hatGainDb: r.between(-3, 8),
+      bassPositions: r.pick([
+        [0, 1, 2, 3],
+        [0, 1.5, 2, 3.5],
+      ]),
+      bassWalk: r.next() < 0.5,
+      humanizeMs: r.between(2, 9),
+    }),
+  },
+  {
+    name: 'swing-accented-upbeat',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'swing',
+    bpm: [90, 150],
+    make: (_, r) => ({
+      pattern: 'swing-accented-upbeat',
+      swingRatio: r.between(0.58, 0.72),
+      kitTone: r.pick(['classic', 'thin', 'tight', 'garage', 'eight-o-eight', 'brush'] as const),
+      kickGainDb: r.between(-6, 3),
+      snareGainDb: r.between(-6, 2),
+      hatGainDb: r.between(0, 9),
+      bassPositions: [0, 1, 2, 3],
+      bassWalk: true,
+      humanizeMs: r.between(2, 8),
+    }),
+  },
+  {
+    name: 'soul-sixteenths',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'swing',
+    bpm: [68, 96],
+    make: (_, r) => ({
+      pattern: 'soul-sixteenths',
+      swingRatio: r.between(0.55, 0.66),
+      kitTone: r.pick(['lofi', 'tight', 'dark', 'classic', 'boom'] as const),
+      kickGainDb: r.between(-2, 5),
+      snareGainDb: r.between(-6, 0),
+      hatGainDb: r.between(-3, 6),
+      bassPositions: [0, 1, 2, 3],
+      padGainDb: r.between(0, 6),
+      humanizeMs: r.between(4, 12),
+    }),
+  },
+  {
+    name: 'jazz-bombs',
+    count: EXTRA_TRACKS_PER_RECIPE,
+    category: 'swing',
+    bpm: [112, 180],
+    make: (_, r) => ({
+      pattern: 'jazz-bombs',
+      swingRatio: r.between(0.6, 0.7),
+      kitTone: r.pick(['classic', 'brush', 'dark', 'tight'] as const),
+      hatGainDb: r.between(-3, 6),
+      bassPositions: [0, 1, 2, 3],
+      bassWalk: true,
+      stabPositions: r.pick([[], [1.5], [0.5, 2.5], [3.5]]),
+      stabGainDb: r.between(-4, 2),
+      humanizeMs: r.between(3, 10),
+    }),
+  },
 ];
 
 /** Base seed of each half; the halves share recipes but no seed, tempo or rendering. */
 const HALF_SEEDS: Record<EvaluationHalf, number> = { tuning: 1000, 'held-out': 7_000_003 };
 
 /**
- * The beat-tracking set for one half: two tracks per recipe, six for the seventeen recipes of other balances, sounds and
- * tempi (75 grooves, 55–185 BPM), 218 tracks.
+ * The beat-tracking set for one half: two tracks per recipe, six for the twenty-seven recipes of other balances, sounds,
+ * tempi and the added syncopated and swung grooves (85 grooves, 55–185 BPM), 278 tracks.
  * Beats are quarter notes of `tempoBpm`, the level a listener taps; hats sit −3…+9 dB against the kit.
  */
 export function buildEvaluationSet(half: EvaluationHalf = 'tuning', durationS = 30): EvaluationTrack[] {

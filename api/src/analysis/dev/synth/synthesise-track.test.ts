@@ -42,11 +42,11 @@ describe('synthesiseTrack', () => {
     expect(60 / (beats[beats.length - 1] - beats[beats.length - 2])).toBeGreaterThan(117);
   });
 
-  it('builds two disjoint halves of 218 tracks over 55–185 BPM', () => {
+  it('builds two disjoint halves of 278 tracks over 55–185 BPM', () => {
     const tuning = buildEvaluationSet('tuning');
     const heldOut = buildEvaluationSet('held-out');
-    expect(tuning.length).toBe(218);
-    expect(heldOut.length).toBe(218);
+    expect(tuning.length).toBe(278);
+    expect(heldOut.length).toBe(278);
     const seeds = new Set(tuning.map((t) => t.spec.seed));
     expect(heldOut.some((t) => seeds.has(t.spec.seed))).toBe(false);
     for (const set of [tuning, heldOut]) {

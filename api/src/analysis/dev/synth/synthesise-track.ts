@@ -1,6 +1,6 @@
 import { type Accompaniment, addBarArpeggio, addBarStabs, type BarContext, pumpAtBeats } from './accompaniment';
 import { type KitTone, mixSampleInto, renderCymbals, renderDrumKit } from './drum-sounds';
-import { describeExtraBar, type ExtraPattern, type Hit } from './groove-bars';
+import { describeExtraBar, type ExtraPattern, type Hit, SIXTEENTH_SWING_PATTERNS } from './groove-bars';
 import { createRandom, type Random } from './seeded-random';
 import { addBassNote, addPadNote, convertMidiToHz } from './tonal-voices';
 
@@ -53,6 +53,17 @@ const EXTRA_PATTERNS: ReadonlySet<DrumPattern> = new Set<ExtraPattern>([
   'and-kick-bare',
   'swing-offbeat-hat',
   'swing-ride-sparse',
+  'dembow',
+  'four-floor-push',
+  'funk-sixteenth',
+  'kick-and-of-2',
+  'kick-a-of-3',
+  'half-time-snare',
+  'syncopated-rim',
+  'swing-push-kick',
+  'swing-accented-upbeat',
+  'soul-sixteenths',
+  'jazz-bombs',
 ]);
 
 /** What to synthesise: tempo (BPM, optionally drifting linearly to endTempoBpm), feel and impairments. */
@@ -262,7 +273,7 @@ export function synthesiseTrack(spec: TrackSpec): SynthesisedTrack {
       if (isDrumless || (isIntro && instrument !== 'closedHat')) continue;
       const position = bar * beatsPerBar + offset;
       const t =
-        (pattern === 'sixteenth-swing'
+        (pattern === 'sixteenth-swing' || SIXTEENTH_SWING_PATTERNS.has(pattern)
           ? locateSixteenthS(beatsS, position, swingRatio)
           : locateBeatPositionS(beatsS, position, swingRatio)) +
         (random.next() * 2 - 1) * humanizeS;
