@@ -634,3 +634,26 @@ describe('a funk groove: kick figures off the beat, sixteenth hats, keys on the 
     expect(matchEvents(last, analysis.beatsS, 0.07)).toHaveLength(last.length);
   });
 });
+
+describe('kicks on some of the "and"s, below 100 BPM', () => {
+  it('keeps kicks on the "and" of 2 and 3 under a rim click on 2 and 4 (dark kit) at its beat, not at double', () => {
+    // The kicks raise the off-beat ratio, but leave half the half-way points empty (HALFWAY_PULSE): doubled before.
+    for (const [seed, tempoBpm] of [
+      [8101, 86],
+      [8103, 88],
+    ]) {
+      const { track, analysis } = analyse({
+        seed,
+        durationS: 20,
+        tempoBpm,
+        pattern: 'syncopated-rim',
+        kitTone: 'dark',
+        kickGainDb: 4,
+        hatGainDb: 5,
+        humanizeMs: 4,
+      });
+      expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+      expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+});
