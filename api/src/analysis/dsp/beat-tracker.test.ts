@@ -657,3 +657,17 @@ describe('kicks on some of the "and"s, below 100 BPM', () => {
     }
   });
 });
+
+describe('the dembow of reggaeton: a kick on every beat, the snare on the "a" of 1 and the "and" of 2', () => {
+  it('keeps the beat on the kicks, not half a beat off on the snare that alternates half-way as a backbeat would', () => {
+    // The snare's hits on the "a" alternate as clearly as those half-way (SIXTEENTH_FIGURE): half a beat off before.
+    for (const spec of [
+      { seed: 8301, tempoBpm: 97, kitTone: 'eight-o-eight', snareGainDb: 1, hatGainDb: 3 },
+      { seed: 8303, tempoBpm: 99, kitTone: 'clap', snareGainDb: 2, kickGainDb: -2, humanizeMs: 3 },
+    ] as const) {
+      const { track, analysis } = analyse({ ...spec, durationS: 20, pattern: 'dembow' });
+      expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+      expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+});
