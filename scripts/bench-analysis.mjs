@@ -1,5 +1,5 @@
 // Compiles the analysis sources with swc into node_modules/.cache and prints the analysis benchmark.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,19 +13,22 @@ execFileSync(
 );
 const require = createRequire(import.meta.url);
 const analysisDir = join(outDir, 'api', 'src', 'analysis', 'dev');
-// The packaged songs (LMMS's and Hydrogen's demo projects, rendered by their own programs) need the two
-// Debian packages; installed here when missing and this is root (as on the project's machines), unless
-// BENCH_PACKAGED=0. Without them the bench prints the other sets and says why the songs are left out.
+// The Debian packages the bench measures with, installed here when missing and this is root (as on the project's
+// machines): ffmpeg, the decoder autobeat streams from when it is on the PATH (README), whose speed the bench reports
+// beside the WASM decoders'; and the programs of the packaged songs (LMMS's and Hydrogen's demo projects, rendered by
+// their own programs), unless BENCH_PACKAGED=0. Without them the bench prints the rest and says what it left out.
 const { arePackagedSongProgramsInstalled } = require(join(analysisDir, 'packaged', 'packaged-songs.js'));
-if (process.env.BENCH_PACKAGED !== '0' && !arePackagedSongProgramsInstalled() && process.getuid?.() === 0) {
-  console.log('installing lmms and hydrogen (Debian packages) for the packaged songs...');
+const missing = [
+  // Asked directly: the decoder's own check remembers its answer for the process.
+  ...(spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).error ? ['ffmpeg'] : []),
+  ...(process.env.BENCH_PACKAGED !== '0' && !arePackagedSongProgramsInstalled() ? ['lmms', 'hydrogen'] : []),
+];
+if (missing.length > 0 && process.getuid?.() === 0) {
+  console.log(`installing ${missing.join(', ')} (Debian packages) for the bench...`);
   try {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
-    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'lmms', 'hydrogen'], {
-      stdio: 'ignore',
-      env,
-    });
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'ignore', env });
   } catch (error) {
     console.log(`could not install them: ${error.message.split('\n')[0]}`);
   }
