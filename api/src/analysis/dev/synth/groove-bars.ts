@@ -82,6 +82,15 @@ const FUNK_KICKS = [
   [0, 1.5, 2.25],
 ];
 const GHOST_SPOTS = [0.25, 0.75, 1.75, 2.25, 2.75, 3.25, 3.75];
+/** A jazz ride's bar: the beats and the swung "and"s of 2 and 4 (beat, gain). */
+const JAZZ_RIDE: ReadonlyArray<readonly [number, number]> = [
+  [0, 0.7],
+  [1, 0.8],
+  [1.5, 0.55],
+  [2, 0.7],
+  [3, 0.8],
+  [3.5, 0.55],
+];
 const FUNK_SIXTEENTH_KICKS = [
   [0, 0.75, 1.25, 2.5],
   [0, 1.75, 2.25, 3.5],
@@ -103,15 +112,7 @@ export function describeExtraBar(pattern: ExtraPattern, bar: number, random: Ran
       return hits;
     }
     case 'jazz':
-      for (const [at, gain] of [
-        [0, 0.7],
-        [1, 0.8],
-        [1.5, 0.55],
-        [2, 0.7],
-        [3, 0.8],
-        [3.5, 0.55],
-      ])
-        hits.push([at, 'ride', gain]);
+      for (const [at, gain] of JAZZ_RIDE) hits.push([at, 'ride', gain]);
       for (const b of beats) {
         hits.push([b, 'kick', 0.25]);
         if (random.next() < 0.3) hits.push([b + 0.5, 'snare', 0.3]);
@@ -233,15 +234,7 @@ export function describeExtraBar(pattern: ExtraPattern, bar: number, random: Ran
       for (let g = 0; g < 2; g++) hits.push([random.pick([0.75, 1.75, 2.25, 3.75]), 'snare', 0.2]);
       return hits;
     case 'jazz-bombs':
-      for (const [at, gain] of [
-        [0, 0.7],
-        [1, 0.8],
-        [1.5, 0.55],
-        [2, 0.7],
-        [3, 0.8],
-        [3.5, 0.55],
-      ])
-        hits.push([at, 'ride', gain]);
+      for (const [at, gain] of JAZZ_RIDE) hits.push([at, 'ride', gain]);
       hits.push([1, 'closedHat', 0.5], [3, 'closedHat', 0.5]);
       if (random.next() < 0.6) hits.push([random.pick([1.5, 3.5]), 'kick', 0.8]);
       if (random.next() < 0.6) hits.push([random.pick([0.5, 2.5, 3.5]), 'snare', 0.55]);
