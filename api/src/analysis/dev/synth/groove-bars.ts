@@ -44,32 +44,39 @@ export type Hit = [number, Instrument, number];
  * - jazz-bombs: ride "spang-a-lang" with the hat foot on 2 and 4, kick and snare comping on the swung off-beats ("bombs")
  *   rather than on the beat
  */
-export type ExtraPattern =
-  | 'shuffle'
-  | 'jazz'
-  | 'funk'
-  | 'anticipation'
-  | 'offbeat-kick-open'
-  | 'skank'
-  | 'twelve-eight'
-  | 'downbeat-sparse'
-  | 'triplet-shuffle'
-  | 'offbeat-kick-rim'
-  | 'and-kick'
-  | 'and-kick-bare'
-  | 'swing-offbeat-hat'
-  | 'swing-ride-sparse'
-  | 'dembow'
-  | 'four-floor-push'
-  | 'funk-sixteenth'
-  | 'kick-and-of-2'
-  | 'kick-a-of-3'
-  | 'half-time-snare'
-  | 'syncopated-rim'
-  | 'swing-push-kick'
-  | 'swing-accented-upbeat'
-  | 'soul-sixteenths'
-  | 'jazz-bombs';
+export const EXTRA_PATTERNS = [
+  'shuffle',
+  'jazz',
+  'funk',
+  'anticipation',
+  'offbeat-kick-open',
+  'skank',
+  'twelve-eight',
+  'downbeat-sparse',
+  'triplet-shuffle',
+  'offbeat-kick-rim',
+  'and-kick',
+  'and-kick-bare',
+  'swing-offbeat-hat',
+  'swing-ride-sparse',
+  'dembow',
+  'four-floor-push',
+  'funk-sixteenth',
+  'kick-and-of-2',
+  'kick-a-of-3',
+  'half-time-snare',
+  'syncopated-rim',
+  'swing-push-kick',
+  'swing-accented-upbeat',
+  'soul-sixteenths',
+  'jazz-bombs',
+] as const;
+export type ExtraPattern = (typeof EXTRA_PATTERNS)[number];
+
+const EXTRA_PATTERN_SET: ReadonlySet<string> = new Set(EXTRA_PATTERNS);
+
+/** True when `pattern` is one of the added grooves (describeExtraBar draws its bars). */
+export const isExtraPattern = (pattern: string): pattern is ExtraPattern => EXTRA_PATTERN_SET.has(pattern);
 
 /** Added grooves whose sixteenths are swung (the second of each pair moves late), not their eighths. */
 export const SIXTEENTH_SWING_PATTERNS: ReadonlySet<string> = new Set(['soul-sixteenths']);

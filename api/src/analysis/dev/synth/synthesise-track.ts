@@ -1,6 +1,6 @@
 import { type Accompaniment, addBarArpeggio, addBarStabs, type BarContext, pumpAtBeats } from './accompaniment';
 import { type KitTone, mixSampleInto, renderCymbals, renderDrumKit } from './drum-sounds';
-import { describeExtraBar, type ExtraPattern, type Hit, SIXTEENTH_SWING_PATTERNS } from './groove-bars';
+import { describeExtraBar, type ExtraPattern, type Hit, isExtraPattern, SIXTEENTH_SWING_PATTERNS } from './groove-bars';
 import { createRandom, type Random } from './seeded-random';
 import { addBassNote, addPadNote, convertMidiToHz } from './tonal-voices';
 
@@ -37,34 +37,6 @@ export type DrumPattern =
   | 'downbeat'
   | 'sixteenth-swing'
   | ExtraPattern;
-
-const EXTRA_PATTERNS: ReadonlySet<DrumPattern> = new Set<ExtraPattern>([
-  'shuffle',
-  'jazz',
-  'funk',
-  'anticipation',
-  'offbeat-kick-open',
-  'skank',
-  'twelve-eight',
-  'downbeat-sparse',
-  'triplet-shuffle',
-  'offbeat-kick-rim',
-  'and-kick',
-  'and-kick-bare',
-  'swing-offbeat-hat',
-  'swing-ride-sparse',
-  'dembow',
-  'four-floor-push',
-  'funk-sixteenth',
-  'kick-and-of-2',
-  'kick-a-of-3',
-  'half-time-snare',
-  'syncopated-rim',
-  'swing-push-kick',
-  'swing-accented-upbeat',
-  'soul-sixteenths',
-  'jazz-bombs',
-]);
 
 /** What to synthesise: tempo (BPM, optionally drifting linearly to endTempoBpm), feel and impairments. */
 export type TrackSpec = Accompaniment & {
@@ -154,7 +126,7 @@ function countBeatsPerBar(pattern: DrumPattern): number {
 
 /** Hits of one bar as [beat offset, instrument, gain]; off-beats are shifted later by the swing. */
 function describeBar(pattern: DrumPattern, bar: number, random: Random): Hit[] {
-  if (EXTRA_PATTERNS.has(pattern)) return describeExtraBar(pattern as ExtraPattern, bar, random);
+  if (isExtraPattern(pattern)) return describeExtraBar(pattern, bar, random);
   const hits: Hit[] = [];
   if (pattern === 'sixteenths' || pattern === 'half-time') {
     for (let s = 0; s < 16; s++) hits.push([s / 4, 'closedHat', s % 4 === 0 ? 0.8 : s % 2 ? 0.45 : 0.6]);
