@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { login, timeIt } from './lib/bench-http.mjs';
+import { BENCH_PASSWORD, login, timeIt } from './lib/bench-http.mjs';
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +29,6 @@ const QUERIES = {
   },
   'name search': { q: 'neon' },
 };
-const PASSWORD = 'bench-password-1';
 
 /** The API's own filter builder, run through the driver: find one page and count, in parallel. */
 function driverQuery(db, params) {
@@ -59,7 +58,7 @@ async function benchSize(db, size, tmp) {
     withRelated: false,
   });
   console.log(`seeded ${size} audios in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  await ensureDemoAdmin({ mongodbUri: uri, username: 'bench', password: PASSWORD });
+  await ensureDemoAdmin({ mongodbUri: uri, username: 'bench', password: BENCH_PASSWORD });
   t = Date.now();
   const api = await startApi({ mongodbUri: uri, env: { MEDIA_DIR: mediaDir, LOG_LEVEL: 'silent' } });
   const client = await MongoClient.connect(uri);
@@ -67,7 +66,7 @@ async function benchSize(db, size, tmp) {
   const directSamples = Math.min(samples, size > 20000 ? 3 : 5);
   const rows = [];
   try {
-    const { cookie, csrf } = await login(api.baseUrl, 'bench', PASSWORD);
+    const { cookie, csrf } = await login(api.baseUrl, 'bench', BENCH_PASSWORD);
     const list = async (params) => {
       const res = await fetch(`${api.baseUrl}/api/audio/?${new URLSearchParams(params)}`, { headers: { cookie } });
       if (!res.ok) throw new Error(`GET /api/audio/: ${res.status}`);

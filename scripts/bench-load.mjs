@@ -21,7 +21,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
 
 import { API_NODE_FLAGS } from './lib/api-node-flags.cjs';
-import { percentile } from './lib/bench-http.mjs';
+import { BENCH_PASSWORD, percentile } from './lib/bench-http.mjs';
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,7 +30,6 @@ const DURATION_S = Number(process.argv[2] ?? process.env.BENCH_LOAD_SECONDS ?? 6
 const SESSIONS = Number(process.argv[3] ?? process.env.BENCH_LOAD_SESSIONS ?? 100);
 const AUDIOS = Number(process.env.BENCH_LOAD_AUDIOS ?? 300); // the demo catalog `npm start` seeds
 const USERS = 10;
-const PASSWORD = 'bench-password-1';
 const REQUEST_TIMEOUT_MS = 30_000;
 // BENCH_LOAD_API_MAIN=path runs another build of the API (a before/after comparison in one run of this script).
 const API_MAIN = path.resolve(ROOT, process.env.BENCH_LOAD_API_MAIN ?? 'api/dist/main.js');
@@ -127,7 +126,7 @@ class Session {
   }
   async login(username) {
     await this.request('GET', '/api/health/');
-    const res = await this.request('POST', '/api/auth/login/', { username, password: PASSWORD });
+    const res = await this.request('POST', '/api/auth/login/', { username, password: BENCH_PASSWORD });
     if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
   }
 }
@@ -387,7 +386,7 @@ async function main() {
       cacheDir: path.join(ROOT, 'data', 'demo-cache'),
       count: AUDIOS,
     });
-    await ensureDemoAdmin({ mongodbUri: uri, username: 'bench-admin', password: PASSWORD });
+    await ensureDemoAdmin({ mongodbUri: uri, username: 'bench-admin', password: BENCH_PASSWORD });
     console.log(`seeded ${AUDIOS} audios with templates and reels in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     return uri;
   };
@@ -396,7 +395,7 @@ async function main() {
     const admin = new Session(baseUrl);
     await admin.login('bench-admin');
     for (let i = 0; i < USERS; i++)
-      await admin.request('POST', '/api/users/', { username: `bench${i}`, password: PASSWORD, admin: false });
+      await admin.request('POST', '/api/users/', { username: `bench${i}`, password: BENCH_PASSWORD, admin: false });
     const ids = (await admin.request('GET', '/api/audio/')).body.results.map((a) => a.id);
     const pool = [];
     for (const id of ids) pool.push((await admin.request('GET', `/api/audio/${id}/`)).body);

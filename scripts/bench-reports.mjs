@@ -10,13 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { login, timeIt } from './lib/bench-http.mjs';
+import { BENCH_PASSWORD, login, timeIt } from './lib/bench-http.mjs';
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const SIZES = (process.env.BENCH_SIZES ?? '100000').split(',').map(Number);
-const PASSWORD = 'bench-password-1';
 const TRENDS = ['trending', 'emerging', 'hyper', null, null, null];
 const TAGS = ['bad', 'inside app', 'discovery app', 'chill'];
 const QUERIES = [
@@ -172,12 +171,12 @@ async function benchSize(server, size, tmp) {
   console.log(
     `seeded ${size} audios, ${written.templates} templates, ${written.approvals} approvals in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  await ensureDemoAdmin({ mongodbUri: uri, username: 'bench', password: PASSWORD });
+  await ensureDemoAdmin({ mongodbUri: uri, username: 'bench', password: BENCH_PASSWORD });
   const api = await startApi({ mongodbUri: uri, env, healthTimeoutMs: 600_000 });
   const samples = Number(process.env.BENCH_SAMPLES ?? (size > 20000 ? 5 : 20));
   const rows = [];
   try {
-    const { cookie } = await login(api.baseUrl, 'bench', PASSWORD);
+    const { cookie } = await login(api.baseUrl, 'bench', BENCH_PASSWORD);
     // The first reads after start wait for the in-memory lists (embedded database) to load.
     for (const [name, url] of [QUERIES[0], QUERIES[2]]) {
       const started = Date.now();

@@ -22,6 +22,9 @@ export async function timeIt(samples, fn) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
+/** The password of the benches' users: the password policy refuses one that contains a user's name (`bench`). */
+export const BENCH_PASSWORD = 'tempo-figures-31';
+
 /** Logs in over HTTP like the browser (csrftoken cookie first); answers the Cookie header and the CSRF token. */
 export async function login(baseUrl, username, password) {
   const jar = new Map();
