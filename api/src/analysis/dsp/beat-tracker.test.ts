@@ -672,6 +672,25 @@ describe('the dembow of reggaeton: a kick on every beat, the snare on the "a" of
       expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.95);
     }
   });
+
+  it('keeps the beat of the bar, not a pulse of three or five sixteenths across it', () => {
+    // The onsets repeat every 0.75 or 1.25 beats too (3+3+2), but not at four of those (BAR_FIT): 130 and 73 BPM before.
+    for (const spec of [
+      { seed: 8431, tempoBpm: 98, kickGainDb: -1 },
+      { seed: 8401, tempoBpm: 92, kickGainDb: -1, humanizeMs: 1 },
+    ]) {
+      const { track, analysis } = analyse({
+        ...spec,
+        durationS: 20,
+        pattern: 'dembow',
+        kitTone: 'boom',
+        snareGainDb: -1,
+        bassPositions: [0, 2],
+      });
+      expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+      expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.95);
+    }
+  });
 });
 
 describe('kicks on the "and"s under a snare that no drum cue finds: the chords and the bass', () => {

@@ -184,6 +184,21 @@ const EXTEND_INTERVALS = 8;
  * (2 tracks of 188 mended, none broken); a gain of 0.2 moved fast waltzes onto their dotted half notes.
  */
 const PULSE_TRAIN_CHOICE = { candidates: 6, minShare: 0.1, gain: 0.3 };
+/**
+ * A beat divides the bar: music in four repeats its onsets at four beats (the bar) about as strongly as at its strongest
+ * repetition among bar lengths (BAR_PULSE). A period whose four lengths repeat less than `share` of that is no beat a
+ * 4/4 listener taps but a pulse across the bar: a dotted quarter (1.5 beats) of kicks on the "and"s, three or five
+ * sixteenths (0.75, 1.25 beats) of the dembow's 3+3+2. It is replaced by the autocorrelation peak near 2/3, 3/4, 4/5,
+ * 3/2, 4/3 or 5/4 of it that repeats most at the bar and the half bar (the ACF within ±`reach` of four and two periods,
+ * relative to the same highest bar repetition), if that one repeats at the bar by at least `share`; octaves are the
+ * level decision's. Chosen on the tuning half: the periods off the bar repeated 0.01-0.43 at four periods, every period
+ * at the right level or an octave of it 0.50 or more (0.67 or more at the right level, a tempo step the lowest); shares
+ * 0.45-0.6 and reaches 0.01-0.03 did alike (3 tracks mended to their level, none broken). The bar repetition alone,
+ * without the half bar, took a dotted quarter of a dembow (its onsets repeat every half bar, so also at six beats).
+ */
+const BAR_FIT = { share: 0.55, reach: 0.02 };
+/** Period ratios of the pulses across the bar that BAR_FIT replaces, and of the beats it replaces them with. */
+const ACROSS_BAR_RATIOS = [2 / 3, 3 / 4, 4 / 5, 3 / 2, 4 / 3, 5 / 4];
 /** Fastest tempo the level decision may move to. */
 const FASTEST_BEAT_BPM = 200;
 /** Slowest tempo the level decision measures a slower level at. */
@@ -473,7 +488,8 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
   const accent = removeLocalMean(bands.accent, round(frameRateHz / 2));
   const feature = tuning.feature === 'accent' ? accent : envelope;
   const bpmOf = (periodFrames: number) => framesPerMinute / periodFrames;
-  let periodFrames = initialPeriod;
+  // A dotted pulse or three sixteenths across the bar are no beat of it (BAR_FIT).
+  let periodFrames = preferBarDividingPeriod(acf, initialPeriod, frameRateHz);
   const beatSource =
     tuning.beatFrom === 'mix'
       ? mixEnvelopes(envelope, bands.accent)
@@ -1028,17 +1044,51 @@ function preferPulseTrainPeriod(
  * one). Null otherwise.
  */
 function findBarPulsePeriod(acf: Float64Array, frameRateHz: number): number | null {
-  const { ratio, shortestBarS, longestBarS, nearMax } = BAR_PULSE;
+  const { ratio, nearMax } = BAR_PULSE;
   let beatMax = 0;
   const lastBeatLag = min(acf.length - 1, ceil((60 / TAPPABLE_BPM[0]) * frameRateHz));
   for (let lag = floor((60 / TAPPABLE_BPM[1]) * frameRateHz); lag <= lastBeatLag; lag++)
     beatMax = max(beatMax, acf[lag]);
-  const peaks: number[] = [];
-  const lastBarLag = min(acf.length - 2, ceil(longestBarS * frameRateHz));
-  for (let lag = ceil(shortestBarS * frameRateHz); lag <= lastBarLag; lag++)
-    if (acf[lag] > acf[lag - 1] && acf[lag] >= acf[lag + 1]) peaks.push(lag);
+  const peaks = findBarPeakLags(acf, frameRateHz);
   const barMax = peaks.reduce((highest, lag) => max(highest, acf[lag]), 0);
   if (barMax <= 0 || barMax < ratio * beatMax) return null;
   const bar = peaks.find((lag) => acf[lag] >= nearMax * barMax) ?? peaks[0];
   return refineLag(acf, bar).lag / 4;
+}
+
+/** Lags of the ACF's local maxima among bar lengths (BAR_PULSE: `shortestBarS`-`longestBarS`). */
+function findBarPeakLags(acf: Float64Array, frameRateHz: number): number[] {
+  const { shortestBarS, longestBarS } = BAR_PULSE;
+  const peaks: number[] = [];
+  const lastBarLag = min(acf.length - 2, ceil(longestBarS * frameRateHz));
+  for (let lag = ceil(shortestBarS * frameRateHz); lag <= lastBarLag; lag++)
+    if (acf[lag] > acf[lag - 1] && acf[lag] >= acf[lag + 1]) peaks.push(lag);
+  return peaks;
+}
+
+/**
+ * The beat period to track: `period`, or, when its four lengths do not make a bar (BAR_FIT), the pulse near a
+ * simple non-octave ratio of it (ACROSS_BAR_RATIOS) whose four and two lengths repeat most.
+ */
+function preferBarDividingPeriod(acf: Float64Array, period: number, frameRateHz: number): number {
+  const { share, reach } = BAR_FIT;
+  const barMax = findBarPeakLags(acf, frameRateHz).reduce((highest, lag) => max(highest, acf[lag]), 0);
+  // Repetition after `multiple` periods relative to the bar's; null beyond the ACF's reach (a bar of a slow beat).
+  const repeatsAt = (lag: number, multiple: number) => {
+    const [from, to] = [floor(multiple * lag * (1 - reach)), ceil(multiple * lag * (1 + reach))];
+    if (to > acf.length - 1) return null;
+    let highest = -Infinity;
+    for (let l = from; l <= to; l++) highest = max(highest, acf[l]);
+    return highest / barMax;
+  };
+  const own = barMax > 0 ? repeatsAt(period, 4) : null;
+  if (own === null || own >= share) return period;
+  let [best, bestRepeat] = [period, -Infinity];
+  for (const ratio of ACROSS_BAR_RATIOS) {
+    const lag = refineLag(acf, period * ratio).lag;
+    if (!isTappable((60 * frameRateHz) / lag) || isOctaveOrFar(lag / period)) continue;
+    const [bar, halfBar] = [repeatsAt(lag, 4), repeatsAt(lag, 2) ?? 0];
+    if (bar !== null && bar >= share && bar + halfBar > bestRepeat) [best, bestRepeat] = [lag, bar + halfBar];
+  }
+  return best;
 }
