@@ -62,8 +62,6 @@ export type LevelTuning = {
   kickShift?: { ratio: number; keepBackbeat: number };
   /** Move a grid that sits on a kick on every "and" onto the snare between the kicks (moveOffKickGrid). */
   kickGridShift?: KickGridShift;
-  /** Move a grid that no drum cue moved onto the points where the chords and the bass change (HarmonicShift). */
-  harmonicShift?: HarmonicShift;
 };
 /**
  * A grid whose every point has a kick, and nothing half-way, is the beat of a four-on-the-floor kick, unless the
@@ -75,19 +73,6 @@ export type LevelTuning = {
  * alternate by 0.04-0.89 and those to keep by 0.03 at most; 0.1 leaves room on both sides.
  */
 type KickGridShift = { fill: number; onGrid: number; alternation: number };
-/**
- * Chords and bass notes change on the beats (most on the downbeat) and hold through the "and"s, whatever the drums
- * syncopate. The beats move half a period (harmonicShift) when the tonal bands (TONAL_BAND_HZ) change more across the
- * points half-way between them than across the beats, by at least `ratio` times: the mean over the bands of the
- * difference between their mean level over `span` of a period before and after each point (2 frames either side left
- * out, where an onset's attack lies): the windows fill the half-beat on either side, where a sustained chord or note is
- * heard, and leave out the next point's onsets. Chosen on the tuning half: every grid already on the beat changed at
- * most 1.09 times as much half-way (a fast waltz), the grids on the "and"s that no drum cue moved 1.15-1.34 times;
- * ratios 1.1-1.12 did alike (4 tracks mended, none broken), 1.05 moved the waltz, 1.15 and 1.2 mended 3 and 2; spans
- * 0.4-0.45 did alike, 0.35 and shorter moved two four-on-the-floor grooves with a deep kick whose boom then weighs in
- * the short windows.
- */
-type HarmonicShift = { ratio: number; span: number };
 export const LEVEL_TUNING: LevelTuning = {
   feature: 'accent',
   faster: 0.5,
@@ -99,7 +84,6 @@ export const LEVEL_TUNING: LevelTuning = {
   swingShift: true,
   kickShift: { ratio: 4, keepBackbeat: 0.5 },
   kickGridShift: { fill: 0.75, onGrid: 0.8, alternation: 0.1 },
-  harmonicShift: { ratio: 1.12, span: 0.4 },
 };
 /**
  * A level change the off-beat ratios ask for is refused when this level's backbeat (measureBackbeat) is at least
@@ -562,9 +546,6 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
   // A snare under loud hats may stand out only below them, in the accent bands (ACCENT_KICK_FREE_MARKED).
   if (beatFrames === unshifted && !playsFigure)
     beatFrames = moveOntoKickFreeBackbeat(kick, accent, beatFrames, ACCENT_KICK_FREE_MARKED);
-  // With no drum cue to move them, the chords and the bass still say where the beats are.
-  if (tuning.harmonicShift && beatFrames === unshifted)
-    beatFrames = moveOntoHarmonicChanges(bands, beatFrames, tuning.harmonicShift);
   beatFrames = straightenBentTail(beatFrames, envelope);
   beatFrames = evenOutUnmarkedBeats(mixEnvelopes(kick, snare), beatFrames);
   if (tuning.extend) beatFrames = extendToSound(beatFrames, findSoundSpan(envelope));
@@ -872,41 +853,6 @@ function moveOntoKickFreeBackbeat(
     there.alternation >= ratio * measureValueAlternation(hereHits).alternation &&
     there.alternation >= strength * loudSnare;
   return isBackbeat ? halfway : beatFrames;
-}
-
-/** Beats moved half a period when the chords and the bass change more half-way between them (HarmonicShift). */
-function moveOntoHarmonicChanges(bands: OnsetBands, beatFrames: number[], { ratio, span }: HarmonicShift): number[] {
-  if (beatFrames.length < 4) return beatFrames;
-  const halfway = halfwayPoints(beatFrames);
-  const period = (beatFrames[beatFrames.length - 1] - beatFrames[0]) / (beatFrames.length - 1);
-  const here = measureTonalChange(bands, beatFrames.slice(0, -1), max(3, round(span * period)));
-  const there = measureTonalChange(bands, halfway, max(3, round(span * period)));
-  return here > 0 && there >= ratio * here ? halfway : beatFrames;
-}
-
-/**
- * Mean change of the tonal bands across `frames`: over the bands, |mean level over the `length` frames after a point −
- * over the `length` frames before it|, 2 frames either side of the point left out; points too near an end are skipped.
- */
-function measureTonalChange(
-  { tonal, tonalBandCount: bandCount }: OnsetBands,
-  frames: number[],
-  length: number,
-): number {
-  const frameCount = tonal.length / max(1, bandCount);
-  const sums = new Float64Array(bandCount);
-  let [total, count] = [0, 0];
-  for (const frame of frames) {
-    const [before, after] = [frame - 2 - length, frame + 2];
-    if (before < 0 || after + length > frameCount) continue;
-    sums.fill(0);
-    for (let i = 0; i < length; i++)
-      for (let b = 0; b < bandCount; b++)
-        sums[b] += tonal[(after + i) * bandCount + b] - tonal[(before + i) * bandCount + b];
-    for (let b = 0; b < bandCount; b++) total += abs(sums[b]) / length;
-    count++;
-  }
-  return count > 0 && bandCount > 0 ? total / (count * bandCount) : 0;
 }
 
 /**

@@ -174,14 +174,7 @@ export class OnsetStream {
  * Onset strength overall, of the bands centred below ACCENT_MAX_HZ (kick, snare, bass: the accents), of the
  * bands between SNARE_BAND_HZ (snare, clap and rim, above kick and most bass) and of those below KICK_MAX_HZ (kick).
  */
-export type OnsetBands = OnsetEnvelope & {
-  accent: Float32Array;
-  snare: Float32Array;
-  kick: Float32Array;
-  /** Compressed log-mel values of the bands in TONAL_BAND_HZ, `tonalBandCount` a frame (frames × bands, row-major). */
-  tonal: Float32Array;
-  tonalBandCount: number;
-};
+export type OnsetBands = OnsetEnvelope & { accent: Float32Array; snare: Float32Array; kick: Float32Array };
 
 /** Mel bands (HTK) whose centre lies below `maxHz`. */
 function countBandsBelow(maxHz: number, sampleRateHz: number): number {
@@ -204,11 +197,6 @@ export const ACCENT_MAX_HZ = 2000;
 export const SNARE_BAND_HZ: [number, number] = [400, 5000];
 /** Kick drums' fundamentals lie below this frequency; snares and most bass notes lie above it (chosen on tuning). */
 export const KICK_MAX_HZ = 70;
-/**
- * Chords and the bass's harmonics: above the kick and the bass's fundamentals, below the hats. Its spectrum holds while
- * a chord or a bass note does and changes where they change, which is on the beats far more often than half-way.
- */
-export const TONAL_BAND_HZ: [number, number] = [200, 2000];
 
 /** Spectral-flux onset strength of the whole spectrum and of the bands below ACCENT_MAX_HZ. */
 export function computeOnsetBands(
@@ -226,11 +214,6 @@ function computeFlux(logMel: Float32Array, frameCount: number, rateHz: number): 
   const split = countBandsBelow(ACCENT_MAX_HZ, rateHz);
   const [snareFrom, snareTo] = SNARE_BAND_HZ.map((hz) => countBandsBelow(hz, rateHz));
   const kickTo = countBandsBelow(KICK_MAX_HZ, rateHz);
-  const [tonalFrom, tonalTo] = TONAL_BAND_HZ.map((hz) => countBandsBelow(hz, rateHz));
-  const tonalBandCount = tonalTo - tonalFrom;
-  const tonal = new Float32Array(frameCount * tonalBandCount);
-  for (let t = 0; t < frameCount; t++)
-    tonal.set(logMel.subarray(t * MEL_BAND_COUNT + tonalFrom, t * MEL_BAND_COUNT + tonalTo), t * tonalBandCount);
   const envelope = new Float32Array(frameCount);
   const accent = new Float32Array(frameCount);
   const snare = new Float32Array(frameCount);
@@ -250,7 +233,7 @@ function computeFlux(logMel: Float32Array, frameCount: number, rateHz: number): 
     snare[t] = snareSum / max(1, snareTo - snareFrom);
     kick[t] = kickSum / max(1, kickTo);
   }
-  return { envelope, accent, snare, kick, tonal, tonalBandCount, frameRateHz: rateHz / HOP_SIZE };
+  return { envelope, accent, snare, kick, frameRateHz: rateHz / HOP_SIZE };
 }
 
 /** Spectral-flux onset strength (mean positive log-mel difference) of a mono signal. */
