@@ -39,6 +39,7 @@ const QUERIES = [
     '/api/templates/?music_canonical_id=b123&exclude_not_started_at_highlight=true&exclude_disapproved=true',
   ],
   ['workspace: its beats', '/api/beats/?music_canonical_id=b123'],
+  ['workspace: the top HL point', '/api/hlpoints/top/'],
 ];
 
 function createRandom(seed) {
