@@ -457,8 +457,9 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
         : envelope;
   const { acf, periodFrames: acfPeriod } = estimateTempo(tempoSource, frameRateHz, BAR_PULSE.longestBarS);
   // Music that marks only its bars (a kick on the downbeat under pads) gives no beat-level peak to trust.
+  const barPeaks = findBarPeaks(acf, frameRateHz);
   const initialPeriod =
-    findBarPulsePeriod(acf, frameRateHz) ?? preferPulseTrainPeriod(acf, envelope, acfPeriod, framesPerMinute);
+    findBarPulsePeriod(acf, barPeaks, frameRateHz) ?? preferPulseTrainPeriod(acf, envelope, acfPeriod, framesPerMinute);
   if (!envelope.some((v) => v > 0)) {
     const bpm = round2(framesPerMinute / initialPeriod);
     return {
@@ -473,7 +474,7 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
   const feature = tuning.feature === 'accent' ? accent : envelope;
   const bpmOf = (periodFrames: number) => framesPerMinute / periodFrames;
   // A dotted pulse or three sixteenths across the bar are no beat of it (BAR_FIT).
-  let periodFrames = preferBarDividingPeriod(acf, initialPeriod, frameRateHz);
+  let periodFrames = preferBarDividingPeriod(acf, barPeaks.highest, initialPeriod, frameRateHz);
   const beatSource =
     tuning.beatFrom === 'mix'
       ? mixEnvelopes(envelope, bands.accent)
@@ -832,14 +833,7 @@ function moveOntoKickFreeBackbeat(
   const { kickShare, markShare, ratio, clarity, strength } = KICK_FREE_BACKBEAT;
   const halfway = halfwayPoints(beatFrames);
   const points = [...beatFrames, ...halfway];
-  const loudKick = quantile(
-    points.map((f) => peakNear(kick, f)),
-    0.9,
-  );
-  const loudSnare = quantile(
-    points.map((f) => peakNear(snare, f)),
-    0.9,
-  );
+  const [loudKick, loudSnare] = [loudPeakAt(kick, points), loudPeakAt(snare, points)];
   const kickFree = (frames: number[]) =>
     frames.map((f) => (peakNear(kick, f) < kickShare * loudKick ? peakNear(snare, f) : 0));
   const [hereHits, thereHits] = [kickFree(beatFrames), kickFree(halfway)];
@@ -861,11 +855,16 @@ function moveOntoKickFreeBackbeat(
  */
 function measureHalfwayFill(signal: Float32Array, beatFrames: number[], share: number): number {
   const halfway = halfwayPoints(beatFrames);
-  const loud = quantile(
-    [...beatFrames, ...halfway].map((f) => peakNear(signal, f)),
+  const loud = loudPeakAt(signal, [...beatFrames, ...halfway]);
+  return halfway.filter((f) => peakNear(signal, f) >= share * loud).length / max(1, halfway.length);
+}
+
+/** How strong `signal`'s loud onsets are at `frames`: the 90th percentile of its peaks there. */
+function loudPeakAt(signal: Float32Array, frames: number[]): number {
+  return quantile(
+    frames.map((f) => peakNear(signal, f)),
     0.9,
   );
-  return halfway.filter((f) => peakNear(signal, f) >= share * loud).length / max(1, halfway.length);
 }
 
 /** The `q` quantile (0..1) of some values. */
@@ -891,10 +890,7 @@ function moveOffKickGrid(
   const lean = (kickThere - kickHere) / (kickThere + kickHere + 1e-9);
   if (loudKick <= 0 || filled < fill || lean > -onGrid) return beatFrames;
   const hits = findSnareHits(snare, kick);
-  const loudHits = quantile(
-    [...beatFrames, ...halfway].map((f) => peakNear(hits, f)),
-    0.9,
-  );
+  const loudHits = loudPeakAt(hits, [...beatFrames, ...halfway]);
   const gain = measureAlternation(hits, halfway).alternation - measureAlternation(hits, beatFrames).alternation;
   return loudHits > 0 && gain >= alternation * loudHits ? halfway : beatFrames;
 }
@@ -989,36 +985,37 @@ function preferPulseTrainPeriod(
  * quarter of that bar (of the shortest bar lag within `nearMax` of the highest, so that two bars are not taken for
  * one). Null otherwise.
  */
-function findBarPulsePeriod(acf: Float64Array, frameRateHz: number): number | null {
+function findBarPulsePeriod(acf: Float64Array, barPeaks: BarPeaks, frameRateHz: number): number | null {
   const { ratio, nearMax } = BAR_PULSE;
   let beatMax = 0;
   const lastBeatLag = min(acf.length - 1, ceil((60 / TAPPABLE_BPM[0]) * frameRateHz));
   for (let lag = floor((60 / TAPPABLE_BPM[1]) * frameRateHz); lag <= lastBeatLag; lag++)
     beatMax = max(beatMax, acf[lag]);
-  const peaks = findBarPeakLags(acf, frameRateHz);
-  const barMax = peaks.reduce((highest, lag) => max(highest, acf[lag]), 0);
+  const { lags: peaks, highest: barMax } = barPeaks;
   if (barMax <= 0 || barMax < ratio * beatMax) return null;
   const bar = peaks.find((lag) => acf[lag] >= nearMax * barMax) ?? peaks[0];
   return refineLag(acf, bar).lag / 4;
 }
 
-/** Lags of the ACF's local maxima among bar lengths (BAR_PULSE: `shortestBarS`-`longestBarS`). */
-function findBarPeakLags(acf: Float64Array, frameRateHz: number): number[] {
+/** The ACF's local maxima among bar lengths (BAR_PULSE: `shortestBarS`-`longestBarS`), and the highest of them (0 if none). */
+type BarPeaks = { lags: number[]; highest: number };
+
+function findBarPeaks(acf: Float64Array, frameRateHz: number): BarPeaks {
   const { shortestBarS, longestBarS } = BAR_PULSE;
-  const peaks: number[] = [];
+  const lags: number[] = [];
   const lastBarLag = min(acf.length - 2, ceil(longestBarS * frameRateHz));
   for (let lag = ceil(shortestBarS * frameRateHz); lag <= lastBarLag; lag++)
-    if (acf[lag] > acf[lag - 1] && acf[lag] >= acf[lag + 1]) peaks.push(lag);
-  return peaks;
+    if (acf[lag] > acf[lag - 1] && acf[lag] >= acf[lag + 1]) lags.push(lag);
+  return { lags, highest: lags.reduce((highest, lag) => max(highest, acf[lag]), 0) };
 }
 
 /**
  * The beat period to track: `period`, or, when its four lengths do not make a bar (BAR_FIT), the pulse near a
- * simple non-octave ratio of it (ACROSS_BAR_RATIOS) whose four and two lengths repeat most.
+ * simple non-octave ratio of it (ACROSS_BAR_RATIOS) whose four and two lengths repeat most. `barMax` is the ACF's
+ * highest repetition among bar lengths (findBarPeaks), which the repetitions are measured against.
  */
-function preferBarDividingPeriod(acf: Float64Array, period: number, frameRateHz: number): number {
+function preferBarDividingPeriod(acf: Float64Array, barMax: number, period: number, frameRateHz: number): number {
   const { share, reach } = BAR_FIT;
-  const barMax = findBarPeakLags(acf, frameRateHz).reduce((highest, lag) => max(highest, acf[lag]), 0);
   // Repetition after `multiple` periods relative to the bar's; null beyond the ACF's reach (a bar of a slow beat).
   const repeatsAt = (lag: number, multiple: number) => {
     const [from, to] = [floor(multiple * lag * (1 - reach)), ceil(multiple * lag * (1 + reach))];
