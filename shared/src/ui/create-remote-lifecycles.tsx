@@ -23,11 +23,11 @@ export type RemoteDefinitionOptions = {
 
 /**
  * The screen's icons come from its own copy of @ant-design/icons, whose context the kit's ConfigProvider
- * (the page's copy) does not reach: told here that styles are static, they leave their style sheet to
- * antd's (which has it) instead of each adding it again after its first drawing, looking through the
- * page's style tags once per icon (a few hundred on the audio list).
+ * (the page's copy) does not reach: told here, as the theme says, that styles are static, they leave their
+ * style sheet to antd's (which has it) instead of each adding it again after its first drawing, looking
+ * through the page's style tags once per icon (a few hundred on the audio list).
  */
-const SCREEN_ICONS = { zeroRuntime: true };
+const SCREEN_ICONS = { zeroRuntime: SUITE_THEME.zeroRuntime };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
