@@ -80,4 +80,81 @@ describe('the embedded server reading stored documents', () => {
       await client.close();
     }
   });
+
+  /**
+   * A projection of top-level fields is applied in one pass (projection_iterator.go); any other goes
+   * through FerretDB's ProjectDocument. Both answer MongoDB's fields in the document's order.
+   */
+  it('answers projected finds with the fields MongoDB answers, in the stored order', async () => {
+    const client = await MongoClient.connect(process.env.TEST_MONGODB_URI!);
+    const db = client.db(`projection_${randomUUID().slice(0, 8)}`);
+    try {
+      const docs = db.collection<{ _id: string; [field: string]: unknown }>('docs');
+      await docs.insertMany([
+        { _id: 'p1', a: 1, b: [2, 3], c: { x: 4, y: 5 }, d: null },
+        { _id: 'p2', c: { x: 6 }, a: 'seven' },
+      ]);
+      const find = async (projection: Record<string, unknown>) =>
+        (await docs.find({}, { projection }).sort({ _id: 1 }).toArray()).map((doc) => Object.entries(doc));
+      expect(await find({ c: 1, a: 1 })).toEqual([
+        [
+          ['_id', 'p1'],
+          ['a', 1],
+          ['c', { x: 4, y: 5 }],
+        ],
+        [
+          ['_id', 'p2'],
+          ['c', { x: 6 }],
+          ['a', 'seven'],
+        ],
+      ]);
+      expect(await find({ _id: 0, b: true, d: 1 })).toEqual([
+        [
+          ['b', [2, 3]],
+          ['d', null],
+        ],
+        [],
+      ]);
+      expect(await find({ b: 0, _id: 0 })).toEqual([
+        [
+          ['a', 1],
+          ['c', { x: 4, y: 5 }],
+          ['d', null],
+        ],
+        [
+          ['c', { x: 6 }],
+          ['a', 'seven'],
+        ],
+      ]);
+      expect(await find({ _id: 1 })).toEqual([[['_id', 'p1']], [['_id', 'p2']]]);
+      expect(await find({ _id: 0 })).toEqual([
+        [
+          ['a', 1],
+          ['b', [2, 3]],
+          ['c', { x: 4, y: 5 }],
+          ['d', null],
+        ],
+        [
+          ['c', { x: 6 }],
+          ['a', 'seven'],
+        ],
+      ]);
+      // A path into a document: FerretDB's own projection.
+      expect(await find({ 'c.y': 1, a: 1 })).toEqual([
+        [
+          ['_id', 'p1'],
+          ['a', 1],
+          ['c', { y: 5 }],
+        ],
+        [
+          ['_id', 'p2'],
+          ['c', {}],
+          ['a', 'seven'],
+        ],
+      ]);
+    } finally {
+      await db.dropDatabase();
+      await client.close();
+    }
+  });
 });
