@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { BENCH_PASSWORD, login, timeIt } from './lib/bench-http.mjs';
+import { BENCH_PASSWORD, login, startupDone, timeIt } from './lib/bench-http.mjs';
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,6 +76,7 @@ async function benchSize(db, size, tmp) {
     console.log(
       `  API started and answered its first list (${first.total} audios) in ${((Date.now() - t) / 1000).toFixed(1)} s`,
     );
+    console.log(`  its start-up reads were done after ${((await startupDone(api.baseUrl, t)) / 1000).toFixed(1)} s`);
     for (const [name, params] of Object.entries(QUERIES)) {
       const http = await timeIt(samples, () => list(params));
       const direct = await timeIt(directSamples, driverQuery(client.db(), params));

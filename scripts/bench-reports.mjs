@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { BENCH_PASSWORD, login, timeIt } from './lib/bench-http.mjs';
+import { BENCH_PASSWORD, login, startupDone, timeIt } from './lib/bench-http.mjs';
 import { buildNodeIfStale } from './lib/build-node.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -173,6 +173,7 @@ async function benchSize(server, size, tmp) {
     `seeded ${size} audios, ${written.templates} templates, ${written.approvals} approvals in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   await ensureDemoAdmin({ mongodbUri: uri, username: 'bench', password: BENCH_PASSWORD });
+  const apiStarted = Date.now();
   const api = await startApi({ mongodbUri: uri, env, healthTimeoutMs: 600_000 });
   const samples = Number(process.env.BENCH_SAMPLES ?? (size > 20000 ? 5 : 20));
   const rows = [];
@@ -186,6 +187,8 @@ async function benchSize(server, size, tmp) {
       await res.json();
       console.log(`  first ${name} after start: ${Date.now() - started} ms`);
     }
+    // The rows below are timed once the start-up reads (the lists, the figures' checks) are done.
+    console.log(`  start-up reads done ${await startupDone(api.baseUrl, apiStarted)} ms after the API's start`);
     for (const [name, url] of QUERIES) {
       const result = await timeIt(samples, async () => {
         const res = await fetch(`${api.baseUrl}${url}`, { headers: { cookie } });

@@ -13,6 +13,7 @@ import { GrowthRefreshService } from './audios/growth-refresh.service';
 import { createLogger, NestPinoLogger } from './common/logger';
 import { AppConfig, loadConfig } from './config/env.schema';
 import { configureApp } from './configure-app';
+import { type StartupRead, StartupReads } from './health/startup-reads.service';
 import { DatabaseWatch } from './persistence/database-watch.service';
 import { FiguresReconciliationService } from './reconciliation/figures-reconciliation.service';
 import { SessionsService } from './sessions/sessions.service';
@@ -36,35 +37,34 @@ async function bootstrap(config: AppConfig): Promise<void> {
       ? `API listening on port ${config.PORT} (worker ${WORKER_INDEX + 1} of ${config.API_WORKERS}, pid ${process.pid})`
       : `API listening on port ${config.PORT}`,
   );
-  // Where the lists are kept in memory, each process reads them now rather than on the first request.
-  app
-    .get(ApprovalsService)
-    .warm()
-    .catch((error: Error) => logger.error({ err: error }, 'Loading the approvals failed'));
-  app
-    .get(SessionsService)
-    .warm()
-    .catch((error: Error) => logger.error({ err: error }, 'Loading the sessions failed'));
-  const listWarm = app.get(AudiosService).warmList();
-  listWarm.catch((error: Error) => logger.error({ err: error }, 'Loading the audio list failed'));
-  if (WORKER_INDEX > 0) return;
-  // Figures a killed process left wrong (moved by a second command after their cause) are recounted.
-  app
-    .get(FiguresReconciliationService)
-    .reconcile()
-    .catch((error: Error) => logger.error({ err: error }, 'Reconciling the derived figures failed'));
-  listWarm
-    .then(
-      // Then audios stored before their counted templates were kept get them (the segment statistics read them).
-      () => app.get(CatalogCountersService).recountUncounted(),
-      () => 0,
-    )
-    .then((n) => n && logger.info(`Recounted ${n} audios`))
-    .catch((error: Error) => logger.error({ err: error }, 'Recounting the audios failed'))
-    // Growth follows the moving seven-day window, refreshed every hour.
-    .then(() =>
-      app.get(GrowthRefreshService).start((error) => logger.error({ err: error }, 'Refreshing growth failed')),
+  // Where the lists are kept in memory, each process reads them now rather than on the first request;
+  // the first process also checks the stored figures. The audio list first: most screens read it.
+  const reads: StartupRead[] = [
+    { name: 'sessions', read: () => app.get(SessionsService).warm() },
+    { name: 'audio list', read: () => app.get(AudiosService).warmList() },
+    { name: 'approvals', read: () => app.get(ApprovalsService).warm() },
+  ];
+  if (WORKER_INDEX === 0)
+    reads.push(
+      // Figures a killed process left wrong (moved by a second command after their cause) are recounted.
+      { name: 'figures reconciliation', read: () => app.get(FiguresReconciliationService).reconcile() },
+      {
+        // Audios stored before their counted templates were kept get them (the segment statistics read them).
+        name: 'recount of uncounted audios',
+        read: async () => {
+          const n = await app.get(CatalogCountersService).recountUncounted();
+          if (n) logger.info(`Recounted ${n} audios`);
+        },
+      },
     );
+  void app
+    .get(StartupReads)
+    .run(reads, logger)
+    .then(() => {
+      // Growth follows the moving seven-day window, refreshed every hour.
+      if (WORKER_INDEX === 0)
+        app.get(GrowthRefreshService).start((error) => logger.error({ err: error }, 'Refreshing growth failed'));
+    });
 }
 
 /**

@@ -125,7 +125,7 @@ describe('GET /api/health/', () => {
   it('is public: ok while the database answers, 503 once it does not', async () => {
     const t = await createTestApp();
     try {
-      await request(t.app.getHttpServer()).get('/api/health/').expect(200, { status: 'ok', db: 'up' });
+      await request(t.app.getHttpServer()).get('/api/health/').expect(200, { status: 'ok', db: 'up', startup: 'done' });
       await t.app.get<Connection>(getConnectionToken()).close();
       const res = await request(t.app.getHttpServer()).get('/api/health/');
       expect(res.status).toBe(503);

@@ -46,3 +46,15 @@ export async function login(baseUrl, username, password) {
   keep(res);
   return { cookie: cookie(), csrf: jar.get('csrftoken') };
 }
+
+/**
+ * Waits until the API's start-up reads are done (`startup` of GET /api/health/), so that timed reads
+ * do not queue behind them; answers the milliseconds since `since` (a Date.now()).
+ */
+export async function startupDone(baseUrl, since) {
+  for (;;) {
+    const health = await fetch(`${baseUrl}/api/health/`).then((res) => res.json());
+    if (health.startup === 'done') return Date.now() - since;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
