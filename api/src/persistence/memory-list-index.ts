@@ -227,7 +227,37 @@ export class MemoryListIndex<Row> {
   }
 }
 
-function filterRows<Row>(rows: Row[], filter: Record<string, unknown>): Row[] {
-  const query = new Query(filter);
-  return rows.filter((row) => query.test(row as unknown as Record<string, unknown>));
+/**
+ * The rows matching a MongoDB filter. A top-level `{field: {$in: [strings]}}` is tested with a Set,
+ * with MongoDB's meaning (the field's string, or any string of its array, is listed); mingo compares
+ * a row with every listed value in turn, so an approvals page filtered by a tag 2,400 of 30,000
+ * audios carry took 1.4 s. The rest of the filter is mingo's.
+ */
+export function filterRows<Row>(rows: Row[], filter: Record<string, unknown>): Row[] {
+  const listed: Array<[string, Set<string>]> = [];
+  const rest: Record<string, unknown> = {};
+  for (const [field, condition] of Object.entries(filter)) {
+    const values = stringsOfIn(condition);
+    if (values && !field.startsWith('$') && !field.includes('.')) listed.push([field, new Set(values)]);
+    else rest[field] = condition;
+  }
+  const query = Object.keys(rest).length > 0 ? new Query(rest) : null;
+  return rows.filter((row) => {
+    const fields = row as unknown as Record<string, unknown>;
+    return listed.every(([field, values]) => isListed(fields[field], values)) && (!query || query.test(fields));
+  });
+}
+
+/** The strings of a condition that is only `{$in: [strings]}`; undefined for any other condition. */
+function stringsOfIn(condition: unknown): string[] | undefined {
+  if (typeof condition !== 'object' || condition === null) return undefined;
+  const keys = Object.keys(condition);
+  const list = (condition as { $in?: unknown }).$in;
+  if (keys.length !== 1 || !Array.isArray(list) || !list.every((v) => typeof v === 'string')) return undefined;
+  return list as string[];
+}
+
+function isListed(value: unknown, values: Set<string>): boolean {
+  if (typeof value === 'string') return values.has(value);
+  return Array.isArray(value) && value.some((v) => typeof v === 'string' && values.has(v));
 }
