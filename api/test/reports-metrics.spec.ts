@@ -85,8 +85,10 @@ describe.each(['memory', 'database'])('GET /api/metrics/ and GET /api/hlpoints/ 
     expect(top.body).toEqual({ audio_asset_start_time_in_ms: expected[0][0] });
   });
 
-  it('lists every start time, not only the first hundred', async () => {
+  it('lists every start time, not only the first hundred, and counts the new templates at once', async () => {
     const before = HlPointListSchema.parse((await t.agent.get('/api/hlpoints/').expect(200)).body).length;
+    const fromReels = async () => (await t.agent.get('/api/templates/from_reels/').expect(200)).body.count as number;
+    const countedBefore = await fromReels();
     const [template] = catalog.templates;
     const extra = Array.from({ length: 150 }, (_, i) => ({
       ...template,
@@ -99,5 +101,6 @@ describe.each(['memory', 'database'])('GET /api/metrics/ and GET /api/hlpoints/ 
     const list = HlPointListSchema.parse((await t.agent.get('/api/hlpoints/').expect(200)).body);
     expect(list.length).toBe(before + 150);
     expect(list.length).toBeGreaterThan(100);
+    expect(await fromReels()).toBe(countedBefore + 150);
   });
 });

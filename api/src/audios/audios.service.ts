@@ -91,24 +91,30 @@ export class AudiosService {
   }
 
   /**
-   * The reel count, trend list and counted templates of every audio in the reel-count range (at
-   * least; the caller applies the range too): from the in-memory list where there is one.
+   * `compute` over the reel count, trend list and counted templates of every audio in the reel-count
+   * range (at least; `compute` applies the range too): from the in-memory list where there is one,
+   * which keeps the answer under `name` and the range until an audio changes (ListQuery.summary).
    */
-  async segmentSources(reelCount: { min?: number; max?: number }): Promise<Iterable<SegmentSource>> {
-    return this.audios.list.matching({
-      'counted_templates.0': { $exists: true },
-      ...range('reel_count', reelCount.min, reelCount.max),
-    });
+  segmentSummary<T>(
+    name: string,
+    reelCount: { min?: number; max?: number },
+    compute: (sources: Iterable<SegmentSource>) => T,
+  ): Promise<T> {
+    const filter = { 'counted_templates.0': { $exists: true }, ...range('reel_count', reelCount.min, reelCount.max) };
+    return this.audios.list.summary(name, filter, compute);
   }
 
-  /** The catalog's totals (audios, reels, templates by kind), from the audios' figures. */
-  async catalogTotals(): Promise<CatalogTotals> {
-    return sumCatalogFigures(await this.audios.list.matching({}));
+  /** The catalog's totals (audios, reels, templates by kind), from the audios' figures; kept as segmentSummary keeps its answer. */
+  catalogTotals(): Promise<CatalogTotals> {
+    return this.audios.list.summary('catalog totals', {}, sumCatalogFigures);
   }
 
-  /** Every audio's template start times: from the in-memory list where there is one. */
-  async startTimeSources(): Promise<Iterable<StartTimeSource>> {
-    return this.audios.list.matching({ 'start_times.0': { $exists: true } });
+  /**
+   * `compute` over every audio's template start times: from the in-memory list where there is one,
+   * which keeps the answer under `name` until an audio changes (ListQuery.summary).
+   */
+  startTimeSummary<T>(name: string, compute: (sources: Iterable<StartTimeSource>) => T): Promise<T> {
+    return this.audios.list.summary(name, { 'start_times.0': { $exists: true } }, compute);
   }
 
   /** Loads the in-memory list ahead of the first request, where the list is kept in memory. */

@@ -23,19 +23,22 @@ export function tallyHlPoints(audios: Iterable<StartTimeSource>, limit = Infinit
 /**
  * Template start times, counted, most frequent first (docs/rules.md "HL points"). Each audio
  * carries its templates' start times (see the catalog recount), so this reads one small record
- * per audio — from the in-memory audio list where there is one.
+ * per audio — from the in-memory audio list where there is one, which keeps the tally until an audio
+ * changes (every workspace reads the top one as it opens: 116 ms a tally at 100,000 audios).
  */
 @Injectable()
 export class HlPointsService {
   constructor(private readonly audios: AudiosService) {}
 
   async list(): Promise<HlPoint[]> {
-    return tallyHlPoints(await this.audios.startTimeSources());
+    return this.audios.startTimeSummary('hl points', (audios) => tallyHlPoints(audios));
   }
 
   /** The first row of the list: the default highlight, null when there is no template. */
   async top(): Promise<HlPointTop> {
-    const [first] = tallyHlPoints(await this.audios.startTimeSources(), 1);
-    return { audio_asset_start_time_in_ms: first?.audio_asset_start_time_in_ms ?? null };
+    return this.audios.startTimeSummary('top hl point', (audios) => {
+      const [first] = tallyHlPoints(audios, 1);
+      return { audio_asset_start_time_in_ms: first?.audio_asset_start_time_in_ms ?? null };
+    });
   }
 }

@@ -56,6 +56,16 @@ export class ListQuery<Row> {
     return this.find(filter);
   }
 
+  /**
+   * `compute` over the rows matching `filter`. Where the list is kept in memory, the answer is kept
+   * under `name` until a row changes (MemoryListIndex.summary): `compute` must answer from the rows
+   * alone, and callers must not change its answer.
+   */
+  async summary<T>(name: string, filter: Record<string, unknown>, compute: (rows: Iterable<Row>) => T): Promise<T> {
+    if (await this.usesMemory()) return this.memory.summary(name, filter, compute);
+    return compute(await this.find(filter));
+  }
+
   /** The rows of these ids (absent: no such row), by id. */
   async byIds(ids: string[]): Promise<Map<string, Row>> {
     if (await this.usesMemory()) return this.memory.byIds(ids);

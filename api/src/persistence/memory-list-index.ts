@@ -11,6 +11,8 @@ const POINT_READ_LIMIT = 500;
  */
 const REFRESH_MIN_MS = 10 * 60_000;
 const REFRESH_COST_SHARE = 50;
+/** Summaries kept at once (MemoryListIndex.summary), by name and filter. */
+const SUMMARIES_KEPT = 64;
 /** Ids per re-read: the embedded database answers an `_id $in` list up to 1000 long from its index. */
 const READ_BY_IDS_CHUNK = 1000;
 
@@ -48,6 +50,8 @@ type SortedRows<Row> = { compare: Comparator<Row>; rows: Row[] };
 export class MemoryListIndex<Row> {
   private snapshot: Snapshot<Row> | null = null;
   private readonly sortedBy = new Map<string, SortedRows<Row>>();
+  /** Figures computed over all rows matching a filter (`summary`), by name and filter, until a row changes. */
+  private readonly summaries = new Map<string, unknown>();
   private tail: Promise<void> = Promise.resolve();
   private pendingCatchUp: { since: number; run: Promise<void> } | null = null;
   private refreshTimer: NodeJS.Timeout | null = null;
@@ -76,6 +80,22 @@ export class MemoryListIndex<Row> {
   async matching(filter: Record<string, unknown>): Promise<Row[]> {
     await this.catchUp();
     return filterRows([...this.snapshot!.rows.values()], filter);
+  }
+
+  /**
+   * `compute` over the rows matching `filter`, current as of this call. The answer is kept under
+   * `name` and the filter until a row changes, so `compute` must answer from the rows alone, and
+   * its answer must not be changed by callers.
+   */
+  async summary<T>(name: string, filter: Record<string, unknown>, compute: (rows: Row[]) => T): Promise<T> {
+    await this.catchUp();
+    const key = `${name} ${JSON.stringify(filter)}`;
+    if (this.summaries.has(key)) return this.summaries.get(key) as T;
+    const value = compute(filterRows([...this.snapshot!.rows.values()], filter));
+    // A few dozen filters at most are asked for between two changes; past that the oldest goes.
+    if (this.summaries.size >= SUMMARIES_KEPT) this.summaries.delete(this.summaries.keys().next().value!);
+    this.summaries.set(key, value);
+    return value;
   }
 
   /** The rows of these ids that exist, current as of this call. */
@@ -162,6 +182,7 @@ export class MemoryListIndex<Row> {
       throw error;
     }
     const sameRow = (a: Row, b: Row) => this.source.idOf(a) === this.source.idOf(b);
+    this.summaries.clear();
     for (const id of changed) {
       const before = snapshot.rows.get(id);
       const after = fresh.get(id);
@@ -195,6 +216,7 @@ export class MemoryListIndex<Row> {
   private replace(snapshot: Snapshot<Row>): void {
     this.snapshot = snapshot;
     this.sortedBy.clear();
+    this.summaries.clear();
   }
 
   private scheduleRefresh(lastReadMs: number): void {

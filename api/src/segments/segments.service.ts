@@ -19,8 +19,8 @@ function checkRange(range: CountRange, field: string): void {
  * filters apply first. Both families come in every row; the screen's switch picks one.
  *
  * Each audio carries its counted templates (see the catalog recount), so the statistics read one
- * small record per audio — from the in-memory audio list where there is one — instead of joining
- * every template to its audio.
+ * small record per audio — from the in-memory audio list where there is one, which keeps each
+ * filter's answer until an audio changes — instead of joining every template to its audio.
  */
 @Injectable()
 export class SegmentsService {
@@ -31,6 +31,8 @@ export class SegmentsService {
     const clipsCount = { min: query.template_clips_count_min, max: query.template_clips_count_max };
     checkRange(reelCount, 'reel_count');
     checkRange(clipsCount, 'template_clips_count');
-    return tallySegmentStats(await this.audios.segmentSources(reelCount), { reelCount, clipsCount });
+    return this.audios.segmentSummary(`segment stats, clips ${JSON.stringify(clipsCount)}`, reelCount, (sources) =>
+      tallySegmentStats(sources, { reelCount, clipsCount }),
+    );
   }
 }
