@@ -60,7 +60,10 @@ async function benchSize(db, size, tmp) {
   console.log(`seeded ${size} audios in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   await ensureDemoAdmin({ mongodbUri: uri, username: 'bench', password: BENCH_PASSWORD });
   t = Date.now();
-  const api = await startApi({ mongodbUri: uri, env: { MEDIA_DIR: mediaDir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' } });
+  const api = await startApi({
+    mongodbUri: uri,
+    env: { MEDIA_DIR: mediaDir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' },
+  });
   const client = await MongoClient.connect(uri);
   const samples = Number(process.env.BENCH_SAMPLES ?? (size > 20000 ? 5 : 20));
   const directSamples = Math.min(samples, size > 20000 ? 3 : 5);
