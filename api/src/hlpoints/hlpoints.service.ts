@@ -5,14 +5,13 @@ import type { StartTimeSource } from '../audios/audios.repository';
 import { AudiosService } from '../audios/audios.service';
 import { mergeStartTimes } from '../audios/catalog-counters';
 
-/** Template start times over all audios, counted, most frequent first (then earliest), at most `limit`. */
-export function tallyHlPoints(audios: Iterable<StartTimeSource>, limit = Infinity): HlPoint[] {
+/** Template start times over all audios, counted, most frequent first (then earliest). */
+export function tallyHlPoints(audios: Iterable<StartTimeSource>): HlPoint[] {
   const perAudio = function* () {
     for (const audio of audios) yield* audio.start_times ?? [];
   };
   return mergeStartTimes(perAudio())
     .sort((a, b) => b.count - a.count || a.start_ms - b.start_ms)
-    .slice(0, limit)
     .map((s) => ({
       audio_asset_start_time_in_ms: s.start_ms,
       count: s.count,
@@ -31,14 +30,12 @@ export class HlPointsService {
   constructor(private readonly audios: AudiosService) {}
 
   async list(): Promise<HlPoint[]> {
-    return this.audios.startTimeSummary('hl points', (audios) => tallyHlPoints(audios));
+    return this.audios.startTimeSummary('hl points', tallyHlPoints);
   }
 
-  /** The first row of the list: the default highlight, null when there is no template. */
+  /** The first row of the list (the tally kept with it): the default highlight, null when there is no template. */
   async top(): Promise<HlPointTop> {
-    return this.audios.startTimeSummary('top hl point', (audios) => {
-      const [first] = tallyHlPoints(audios, 1);
-      return { audio_asset_start_time_in_ms: first?.audio_asset_start_time_in_ms ?? null };
-    });
+    const [first] = await this.list();
+    return { audio_asset_start_time_in_ms: first?.audio_asset_start_time_in_ms ?? null };
   }
 }
