@@ -71,8 +71,7 @@ export class MemoryListIndex<Row> {
     limit: number,
   ): Promise<MemoryListPage<Row>> {
     await this.catchUp();
-    const ordered = this.ordered(sort);
-    const matching = Object.keys(filter).length === 0 ? ordered : filterRows(ordered, filter);
+    const matching = filterRows(this.ordered(sort), filter);
     return { rows: matching.slice(skip, skip + limit), total: matching.length };
   }
 
@@ -253,9 +252,10 @@ export class MemoryListIndex<Row> {
  * The rows matching a MongoDB filter. A top-level `{field: {$in: [strings]}}` is tested with a Set,
  * with MongoDB's meaning (the field's string, or any string of its array, is listed); mingo compares
  * a row with every listed value in turn, so an approvals page filtered by a tag 2,400 of 30,000
- * audios carry took 1.4 s. The rest of the filter is mingo's.
+ * audios carry took 1.4 s. The rest of the filter is mingo's. An empty filter answers `rows` itself.
  */
 export function filterRows<Row>(rows: Row[], filter: Record<string, unknown>): Row[] {
+  if (Object.keys(filter).length === 0) return rows;
   const listed: Array<[string, Set<string>]> = [];
   const rest: Record<string, unknown> = {};
   for (const [field, condition] of Object.entries(filter)) {
