@@ -49,12 +49,13 @@ export async function login(baseUrl, username, password) {
 
 /**
  * Waits until the API's start-up reads are done (`startup` of GET /api/health/), so that timed reads
- * do not queue behind them; answers the milliseconds since `since` (a Date.now()).
+ * do not queue behind them; answers the milliseconds since `since` (a Date.now()), or fails after `timeoutMs`.
  */
-export async function startupDone(baseUrl, since) {
+export async function startupDone(baseUrl, since, timeoutMs = 15 * 60_000) {
   for (;;) {
     const health = await fetch(`${baseUrl}/api/health/`).then((res) => res.json());
     if (health.startup === 'done') return Date.now() - since;
+    if (Date.now() - since > timeoutMs) throw new Error(`the API's start-up reads were not done after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
