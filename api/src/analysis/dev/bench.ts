@@ -27,6 +27,9 @@ import {
   type PackagedSong,
   renderPackagedSong,
 } from './packaged/packaged-songs';
+import { areSampledKitsInstalled } from './sampled/drumkits';
+import { generateSampledGroove } from './sampled/sampled-grooves';
+import { buildSampledSet } from './sampled/sampled-set';
 import { buildCatalogSpecs, renderCatalogFiles } from './synth/catalog-audio';
 import { buildEvaluationSet, type EvaluationCategory, type EvaluationHalf } from './synth/evaluation-set';
 import { synthesiseTrack } from './synth/synthesise-track';
@@ -134,6 +137,18 @@ export function evaluateIndependent(durationS = 30): BeatRow[] {
   return buildIndependentSet(durationS).map((item) => {
     const groove = generateGroove(item.spec);
     return scoreTrack(item.name, item.kind, groove, downmixToMono(groove.channels), groove.sampleRateHz);
+  });
+}
+
+/**
+ * Tracks every groove of one half of the sampled set (recorded kits) and scores it; null when hydrogen-drumkits is
+ * not installed.
+ */
+export function evaluateSampled(half: EvaluationHalf, durationS = 30): BeatRow[] | null {
+  if (!areSampledKitsInstalled()) return null;
+  return buildSampledSet(half, durationS).flatMap((item) => {
+    const groove = generateSampledGroove(item.spec);
+    return groove ? [scoreTrack(item.name, item.kind, groove, groove.channels[0], groove.sampleRateHz)] : [];
   });
 }
 
@@ -254,6 +269,10 @@ async function benchmarkBeats(lines: string[]): Promise<void> {
     ['held-out', evaluateHalf('held-out')],
     ['independent', evaluateIndependent()],
   ];
+  const sampledTuning = evaluateSampled('tuning');
+  if (sampledTuning) sets.splice(1, 0, ['sampled tuning', sampledTuning]);
+  const sampledHeldOut = evaluateSampled('held-out');
+  if (sampledHeldOut) sets.splice(3, 0, ['sampled held-out', sampledHeldOut]);
   const wanted = process.env.BENCH_PACKAGED !== '0';
   const packaged = wanted ? await evaluatePackaged(PACKAGED_CACHE_DIR) : null;
   if (packaged?.rows.length) sets.push(['packaged songs', packaged.rows]);
@@ -323,6 +342,13 @@ export async function runAnalysisBenchmark(): Promise<string[]> {
   const lines: string[] = [];
   const only = process.env.BENCH_ANALYSIS_ONLY;
   if (!only || only === 'beats') await benchmarkBeats(lines);
+  if (only === 'sampled')
+    for (const half of ['tuning', 'held-out'] as const) {
+      const rows = evaluateSampled(half);
+      lines.push(
+        ...(rows ? describeSet(`sampled ${half}`, rows) : ['sampled set: hydrogen-drumkits is not installed']),
+      );
+    }
   if (only === 'packaged') {
     const packaged = await evaluatePackaged(PACKAGED_CACHE_DIR);
     if (packaged) lines.push(...describeSet('packaged songs', packaged.rows));
