@@ -258,7 +258,7 @@ export function generateSampledGroove(spec: SampledGrooveSpec): SampledGroove | 
   const stepS = barS / 16;
   for (let bar = 0; bar < bars; bar++) {
     const barStartS = spec.startS + bar * barS;
-    const rootOf = (b: number) => key + progression[((b % 4) + 4) % 4];
+    const rootOf = (b: number) => key + progression[b % 4];
     for (const [step, lengthSteps] of tonalSteps(spec.chords, spec.bar.kick)) {
       // A pushed chord, sounding from before the bar line, is already this bar's.
       const root = rootOf(bar) + 24;

@@ -6,8 +6,8 @@ import type { BassStyle, ChordStyle, DrumBar, SampledGrooveSpec, SampledKind } f
 export type SampledTrack = { name: string; kind: SampledKind; spec: SampledGrooveSpec };
 
 /**
- * The kits of each half: the held-out half plays kits the tuning half never hears (recorded acoustic kits, a drum
- * machine and breakbeat hits on both sides).
+ * The kits of each half: the held-out half plays kits the tuning half never hears (recorded acoustic kits and
+ * electronic ones on both sides).
  */
 export const SAMPLED_KITS: Record<EvaluationHalf, string[]> = {
   tuning: [
