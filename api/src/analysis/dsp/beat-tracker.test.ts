@@ -39,6 +39,12 @@ describe('trackBeats on held-out synthesised music', () => {
       const [chosen, ...others] = analysis.variants;
       expect(chosen.factor).toBe(1);
       expect(chosen.bpm).toBe(analysis.tempoBpm);
+      // The tempo shown is the beats' own (BEATS_OWN_TEMPO).
+      const intervals = analysis.beatsS
+        .slice(1)
+        .map((t, i) => t - analysis.beatsS[i])
+        .sort((a, b) => a - b);
+      expect(Math.abs((60 / intervals[intervals.length >> 1]) * (1 / chosen.bpm) - 1)).toBeLessThanOrEqual(0.05);
       expect(chosen.beatsS).toEqual(analysis.beatsS);
       expect(analysis.tempoAlternativesBpm).toEqual(others.map((v) => v.bpm));
       const tappable = [0.5, 2].filter((f) => chosen.bpm * f >= TAPPABLE_BPM[0] && chosen.bpm * f <= TAPPABLE_BPM[1]);
