@@ -44,7 +44,7 @@ describe('trackBeats on held-out synthesised music', () => {
         .slice(1)
         .map((t, i) => t - analysis.beatsS[i])
         .sort((a, b) => a - b);
-      expect(Math.abs((60 / intervals[intervals.length >> 1]) * (1 / chosen.bpm) - 1)).toBeLessThanOrEqual(0.05);
+      expect(Math.abs(60 / intervals[intervals.length >> 1] / chosen.bpm - 1)).toBeLessThanOrEqual(0.05);
       expect(chosen.beatsS).toEqual(analysis.beatsS);
       expect(analysis.tempoAlternativesBpm).toEqual(others.map((v) => v.bpm));
       const tappable = [0.5, 2].filter((f) => chosen.bpm * f >= TAPPABLE_BPM[0] && chosen.bpm * f <= TAPPABLE_BPM[1]);

@@ -548,7 +548,9 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
     if (there >= BACKBEAT_HOLD.strength && there >= BACKBEAT_HOLD.ratio * here)
       [periodFrames, beatFrames] = [fasterNow, fasterFrames];
   }
-  const backbeatLevel = findBackbeatLevel(kick, snare, beatFrames);
+  // The snare's hits no kick sounds with, read by the level rule below and by two of the phase rules.
+  const snareHits = findSnareHits(snare, kick);
+  const backbeatLevel = findBackbeatLevel(snareHits, beatFrames);
   const bpmNow = bpmOf(periodFrames);
   if (
     (backbeatLevel === 2 && bpmNow > BACKBEAT_LEVEL.slowerAboveBpm) ||
@@ -572,9 +574,9 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
     beatFrames = alignToBackbeat(beatSource, envelope, snare, beatFrames, tuning.backbeatShift);
   // A grid the backbeat has just moved stays: kicks may fall on the "and" when the snare marks 2 and 4.
   if (tuning.kickShift && beatFrames === unshifted)
-    beatFrames = alignToKicks(kick, snare, beatFrames, tuning.kickShift);
+    beatFrames = alignToKicks(kick, snare, snareHits, beatFrames, tuning.kickShift);
   if (tuning.kickGridShift && beatFrames === unshifted && !playsFigure)
-    beatFrames = moveOffKickGrid(kick, snare, beatFrames, tuning.kickGridShift);
+    beatFrames = moveOffKickGrid(kick, snareHits, beatFrames, tuning.kickGridShift);
   if (beatFrames === unshifted && !playsFigure) beatFrames = moveOntoKickFreeBackbeat(kick, snare, beatFrames);
   // A snare under loud hats may stand out only below them, in the accent bands (ACCENT_KICK_FREE_MARKED).
   if (beatFrames === unshifted && !playsFigure)
@@ -821,12 +823,13 @@ function moveOffSwungOffbeats(envelope: Float32Array, beatFrames: number[]): num
  * Beats moved by half a period when the kick hits lie half-way between them (at least `ratio` times stronger there)
  * and no snare backbeat holds them where they are: kicks fall on the beat unless the snare on 2 and 4 says they are
  * pushed onto the "and"s. The snare band holds them when it alternates by `keepBackbeat` of its level; a snare too
- * faint for that (10-18 dB under loud hats) still holds them when its hits (findSnareHits) alternate on the beats at
+ * faint for that (10-18 dB under loud hats) still holds them when its `hits` (findSnareHits) alternate on the beats at
  * least as clearly, relative to their level, as half-way.
  */
 function alignToKicks(
   kick: Float32Array,
   snare: Float32Array,
+  hits: Float32Array,
   beatFrames: number[],
   { ratio, keepBackbeat }: { ratio: number; keepBackbeat: number },
 ): number[] {
@@ -835,22 +838,20 @@ function alignToKicks(
   if (meanPeakAt(kick, halfway) < ratio * meanPeakAt(kick, beatFrames)) return beatFrames;
   const here = measureAlternation(snare, beatFrames);
   if (here.alternation >= keepBackbeat * here.level) return beatFrames;
-  const hits = findSnareHits(snare, kick);
   return measureRelativeAlternation(hits, beatFrames) >= measureRelativeAlternation(hits, halfway)
     ? beatFrames
     : halfway;
 }
 
 /**
- * The factor from `beatFrames`' period to the backbeat's level (BACKBEAT_LEVEL): 0.5 when the snare's hits mark every
- * beat of this grid (the grid is half the tempo), 2 when they mark every fourth (twice the tempo), 1 when they mark
+ * The factor from `beatFrames`' period to the backbeat's level (BACKBEAT_LEVEL): 0.5 when the snare's hits (`snareHits`,
+ * findSnareHits) mark every beat of this grid (the grid is half the tempo), 2 when they mark every fourth (twice the tempo), 1 when they mark
  * every other beat or no clear pattern.
  */
-function findBackbeatLevel(kick: Float32Array, snare: Float32Array, beatFrames: number[]): 0.5 | 1 | 2 {
+function findBackbeatLevel(snareHits: Float32Array, beatFrames: number[]): 0.5 | 1 | 2 {
   if (beatFrames.length < 9) return 1;
   const { markShare, marked, unmarked } = BACKBEAT_LEVEL;
   const points = subdivide(beatFrames);
-  const snareHits = findSnareHits(snare, kick);
   const hits = points.map((f) => peakNear(snareHits, f));
   const loud = quantile(hits, 0.95);
   if (loud <= 0) return 1;
@@ -940,10 +941,13 @@ function quantile(values: number[], q: number): number {
   return sorted[floor(q * (sorted.length - 1))] ?? 0;
 }
 
-/** Beats moved half a period when they sit on a kick on every "and" with the snare between them (KickGridShift). */
+/**
+ * Beats moved half a period when they sit on a kick on every "and" with the snare's `hits` (findSnareHits) between them
+ * (KickGridShift).
+ */
 function moveOffKickGrid(
   kick: Float32Array,
-  snare: Float32Array,
+  hits: Float32Array,
   beatFrames: number[],
   { fill, onGrid, alternation }: KickGridShift,
 ): number[] {
@@ -956,7 +960,6 @@ function moveOffKickGrid(
   const kickThere = meanPeakAt(kick, halfway);
   const lean = (kickThere - kickHere) / (kickThere + kickHere + 1e-9);
   if (loudKick <= 0 || filled < fill || lean > -onGrid) return beatFrames;
-  const hits = findSnareHits(snare, kick);
   const loudHits = loudPeakAt(hits, [...beatFrames, ...halfway]);
   const gain = measureAlternation(hits, halfway).alternation - measureAlternation(hits, beatFrames).alternation;
   return loudHits > 0 && gain >= alternation * loudHits ? halfway : beatFrames;
