@@ -264,15 +264,18 @@ const PACKAGED_CACHE_DIR = process.env.BENCH_PACKAGED_CACHE_DIR ?? join(tmpdir()
  * programs are installed), then side by side per kind.
  */
 async function benchmarkBeats(lines: string[]): Promise<void> {
+  // Each half of the sampled set beside the same half of the in-house set, when its kits are installed.
+  const sampled = (half: EvaluationHalf): Array<[string, BeatRow[]]> => {
+    const rows = evaluateSampled(half);
+    return rows ? [[`sampled ${half}`, rows]] : [];
+  };
   const sets: Array<[string, BeatRow[]]> = [
     ['tuning', evaluateHalf('tuning')],
+    ...sampled('tuning'),
     ['held-out', evaluateHalf('held-out')],
+    ...sampled('held-out'),
     ['independent', evaluateIndependent()],
   ];
-  const sampledTuning = evaluateSampled('tuning');
-  if (sampledTuning) sets.splice(1, 0, ['sampled tuning', sampledTuning]);
-  const sampledHeldOut = evaluateSampled('held-out');
-  if (sampledHeldOut) sets.splice(3, 0, ['sampled held-out', sampledHeldOut]);
   const wanted = process.env.BENCH_PACKAGED !== '0';
   const packaged = wanted ? await evaluatePackaged(PACKAGED_CACHE_DIR) : null;
   if (packaged?.rows.length) sets.push(['packaged songs', packaged.rows]);
