@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // Recorded drum kits that a Debian package ships for Hydrogen (hydrogen-drumkits: acoustic kits recorded with
@@ -83,32 +84,32 @@ const MAX_SAMPLE_S = 2.5;
 /** Fade at the end of a shortened sample, so it does not click. */
 const FADE_S = 0.05;
 
-/** One sample file decoded by ffmpeg to mono float PCM at `sampleRateHz`, at most MAX_SAMPLE_S long. */
-function decodeSample(path: string, sampleRateHz: number): Float32Array {
-  const raw = execFileSync(
-    'ffmpeg',
-    [
-      '-v',
-      'error',
-      '-i',
-      path,
-      '-ac',
-      '1',
-      '-ar',
-      String(sampleRateHz),
-      '-t',
-      String(MAX_SAMPLE_S),
-      '-f',
-      'f32le',
-      '-',
-    ],
-    { maxBuffer: 64 << 20 },
-  );
-  const pcm = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
-  const fade = Math.min(pcm.length, Math.round(FADE_S * sampleRateHz));
-  if (pcm.length >= Math.round(MAX_SAMPLE_S * sampleRateHz) - 1)
-    for (let i = 0; i < fade; i++) pcm[pcm.length - 1 - i] *= i / fade;
-  return pcm;
+/**
+ * Sample files decoded by one ffmpeg process (one output file each: a process per file spent most of its time starting
+ * up) to mono float PCM at `sampleRateHz`, each at most MAX_SAMPLE_S long.
+ */
+function decodeSamples(paths: string[], sampleRateHz: number): Float32Array[] {
+  if (paths.length === 0) return [];
+  const dir = mkdtempSync(join(tmpdir(), 'drumkit-'));
+  try {
+    const outputs = paths.map((_, i) => join(dir, `${i}.f32`));
+    const args = ['-v', 'error', ...paths.flatMap((path) => ['-i', path])];
+    outputs.forEach((output, i) => {
+      args.push('-map', `${i}:a:0`, '-ac', '1', '-ar', String(sampleRateHz), '-t', String(MAX_SAMPLE_S));
+      args.push('-f', 'f32le', output);
+    });
+    execFileSync('ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    return outputs.map((output) => {
+      const raw = readFileSync(output);
+      const pcm = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+      const fade = Math.min(pcm.length, Math.round(FADE_S * sampleRateHz));
+      if (pcm.length >= Math.round(MAX_SAMPLE_S * sampleRateHz) - 1)
+        for (let i = 0; i < fade; i++) pcm[pcm.length - 1 - i] *= i / fade;
+      return pcm;
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const loadedKits = new Map<string, SampledKit | null>();
@@ -127,12 +128,15 @@ export function loadSampledKit(name: string, sampleRateHz: number): SampledKit |
     const roles = readDrumkitRoles(readFileSync(xmlPath, 'utf8'));
     if (REQUIRED_ROLES.every((role) => roles[role])) {
       kit = { name, sampleRateHz, roles: {} };
-      for (const [role, instrument] of Object.entries(roles) as Array<[DrumRole, KitInstrument]>) {
-        const layers = instrument.layers
-          .filter((layer) => existsSync(join(dir, layer.file)))
-          .map((layer) => ({ ...layer, pcm: decodeSample(join(dir, layer.file), sampleRateHz) }));
-        if (layers.length > 0) kit.roles[role] = layers;
-      }
+      const played = (Object.entries(roles) as Array<[DrumRole, KitInstrument]>).map(
+        ([role, instrument]) => [role, instrument.layers.filter((layer) => existsSync(join(dir, layer.file)))] as const,
+      );
+      const pcms = decodeSamples(
+        played.flatMap(([, layers]) => layers.map((layer) => join(dir, layer.file))),
+        sampleRateHz,
+      );
+      for (const [role, layers] of played)
+        if (layers.length > 0) kit.roles[role] = layers.map((layer) => ({ ...layer, pcm: pcms.shift()! }));
     }
   }
   loadedKits.set(key, kit);
