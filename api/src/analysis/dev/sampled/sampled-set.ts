@@ -220,6 +220,27 @@ const PATTERNS: Pattern[] = [
     bar: { kick: 'x.......o.......', snare: BACKBEAT, ride: 'x.o.x.o.x.o.x.o.' },
     backbeatBy: ['rim', 'snare'],
   },
+  // Syncopation with no kick on the beats at all (appended, so that the patterns above keep their seeds and kits): the
+  // downbeat anticipated from the "and" of 4, kicks on every "and" under straight eighths, and a funk figure on the
+  // "and"s and "e"s under ghost notes.
+  {
+    name: 'anticipation',
+    kind: 'syncopation',
+    bpm: [85, 120],
+    bar: { kick: '......x.......x.', snare: BACKBEAT, hatClosed: EIGHTHS },
+  },
+  {
+    name: 'and-kicks',
+    kind: 'syncopation',
+    bpm: [88, 125],
+    bar: { kick: '..x...x...x...x.', snare: BACKBEAT, hatClosed: EIGHTHS },
+  },
+  {
+    name: 'funk-and',
+    kind: 'syncopation',
+    bpm: [88, 115],
+    bar: { kick: '..x..x....x..x..', snare: '....x..g....x..g', hatClosed: SIXTEENTHS },
+  },
 ];
 
 const CHORD_STYLES: ChordStyle[] = ['none', 'held', 'pushed', 'offbeat-stabs', 'syncopated-stabs'];
