@@ -135,6 +135,65 @@ describe('workspace: the waveform is drawn from the precomputed peaks first', ()
     expect(entries.filter((e) => e.path.includes('__federation_expose_'))).toEqual([]);
   }, 60_000);
 
+  /** The time ruler's notches in the page (wavesurfer.js keeps only those in view): label, left and right edge. */
+  const rulerNotches = () =>
+    page.evaluate(() => {
+      const host = document.querySelector('[data-testid="waveform"]');
+      const root = [...(host?.querySelectorAll('*') ?? [])].find((el) => el.shadowRoot)?.shadowRoot;
+      const scroller = root?.querySelector<HTMLElement>('.scroll');
+      const notches = [...(root?.querySelectorAll<HTMLElement>('[part~="timeline-notch"]') ?? [])];
+      return {
+        view: scroller ? [scroller.scrollLeft, scroller.scrollLeft + scroller.clientWidth] : [0, 0],
+        notches: notches.map((n) => ({
+          label: n.textContent,
+          left: n.offsetLeft,
+          right: n.offsetLeft + n.clientWidth,
+        })),
+      };
+    });
+
+  it('labels the time ruler under the waveform, and keeps only the notches in view when zoomed in', async () => {
+    // A track of half a minute or more: at 200 px a second it is far wider than the view.
+    const long = await eventually(
+      async () => (await fetchAllAudios(api)).find((a) => a.peaks_url && a.media && !a.locked && a.duration_s! >= 30),
+      (found) => found !== undefined,
+      120_000,
+    );
+    await page.goto(`/beats/${long!.id}/`);
+    await page.locator('[data-testid="waveform"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    // The whole track in view: the ruler starts at 0 and every notch lies in the view.
+    const whole = await eventually(rulerNotches, (r) => r.notches.length > 0, 10_000);
+    expect(whole.notches[0].label).toBe('0');
+    for (const n of whole.notches) expect(n.right).toBeLessThanOrEqual(whole.view[1]);
+    // Zoomed in all the way (200 px a second): a notch a second, and only those in view are in the page.
+    await page.locator('label.control', { hasText: 'Zoom' }).locator('.ant-slider-handle').focus();
+    await page.keyboard.press('End');
+    const zoomed = await eventually(
+      rulerNotches,
+      (r) => r.notches.length > 1 && r.notches[1].left - r.notches[0].left > 150,
+      10_000,
+    );
+    expect(zoomed.notches[0].label).toBe('0');
+    // A second is 200 px or a little more (the ruler spreads the media's own duration over the waveform's width).
+    const second = zoomed.notches[1].left - zoomed.notches[0].left;
+    expect(second).toBeGreaterThanOrEqual(199);
+    expect(Math.abs(zoomed.notches[2].left - zoomed.notches[1].left - second)).toBeLessThanOrEqual(1);
+    expect(zoomed.notches.length).toBeLessThanOrEqual(Math.ceil((zoomed.view[1] - zoomed.view[0]) / second) + 1);
+    for (const n of zoomed.notches) {
+      expect(n.left).toBeGreaterThanOrEqual(zoomed.view[0]);
+      expect(n.right).toBeLessThan(zoomed.view[1]);
+    }
+    // Scrolled on, the ruler follows: the notches now in view are those of later seconds.
+    await page.evaluate(() => {
+      const host = document.querySelector('[data-testid="waveform"]');
+      const root = [...(host?.querySelectorAll('*') ?? [])].find((el) => el.shadowRoot)?.shadowRoot;
+      root?.querySelector('.scroll')?.scrollTo({ left: 2000 });
+    });
+    const scrolled = await eventually(rulerNotches, (r) => r.view[0] >= 2000 && r.notches[0]?.left >= 2000, 10_000);
+    expect(scrolled.notches[0].left).toBeLessThan(2200);
+    for (const n of scrolled.notches) expect(n.right).toBeLessThan(scrolled.view[1]);
+  }, 180_000);
+
   it('starts loading the peaks file when the pointer reaches an audio on the list, before the click', async () => {
     // A new page of its own: nothing of the first test in its HTTP cache.
     const fresh = await (await newContext(browser)).newPage();

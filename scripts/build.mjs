@@ -15,6 +15,8 @@ const COMMON_INPUTS = [
   'tools/webpack.factory.js',
   'tools/antd-zero-runtime-loader.cjs',
   'package-lock.json',
+  // A patched package (patch-package, at npm install) is built into the screens that use it.
+  'patches',
 ].map((p) => path.join(ROOT, p));
 
 function run(command, args, options = {}) {

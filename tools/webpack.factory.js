@@ -402,7 +402,11 @@ module.exports =
       cache: {
         type: 'filesystem',
         cacheDirectory: path.join(ROOT, '.cache/webpack', name),
-        buildDependencies: { config: [__filename, ANTD_ZERO_RUNTIME_LOADER] },
+        // node_modules count as unchanged while their versions are; a patch of one (patches/) changes them too.
+        buildDependencies: {
+          config: [__filename, ANTD_ZERO_RUNTIME_LOADER],
+          patches: [path.join(ROOT, 'patches') + '/'],
+        },
       },
       optimization: {
         runtimeChunk: false,
