@@ -135,12 +135,16 @@ describe('workspace: the waveform is drawn from the precomputed peaks first', ()
     expect(entries.filter((e) => e.path.includes('__federation_expose_'))).toEqual([]);
   }, 60_000);
 
-  /** The time ruler's notches in the page (wavesurfer.js keeps only those in view): label, left and right edge. */
-  const rulerNotches = () =>
-    page.evaluate(() => {
+  /**
+   * The time ruler's notches in the page (wavesurfer.js keeps only those in view): label, left and right edge, and
+   * the view's span; the waveform first scrolled to `scrollLeft` when given.
+   */
+  const rulerNotches = (scrollLeft?: number) =>
+    page.evaluate((left) => {
       const host = document.querySelector('[data-testid="waveform"]');
       const root = [...(host?.querySelectorAll('*') ?? [])].find((el) => el.shadowRoot)?.shadowRoot;
       const scroller = root?.querySelector<HTMLElement>('.scroll');
+      if (left !== undefined) scroller?.scrollTo({ left });
       const notches = [...(root?.querySelectorAll<HTMLElement>('[part~="timeline-notch"]') ?? [])];
       return {
         view: scroller ? [scroller.scrollLeft, scroller.scrollLeft + scroller.clientWidth] : [0, 0],
@@ -150,7 +154,7 @@ describe('workspace: the waveform is drawn from the precomputed peaks first', ()
           right: n.offsetLeft + n.clientWidth,
         })),
       };
-    });
+    }, scrollLeft);
 
   it('labels the time ruler under the waveform, and keeps only the notches in view when zoomed in', async () => {
     // A track of half a minute or more: at 200 px a second it is far wider than the view.
@@ -162,14 +166,18 @@ describe('workspace: the waveform is drawn from the precomputed peaks first', ()
     await page.goto(`/beats/${long!.id}/`);
     await page.locator('[data-testid="waveform"][data-ready="true"]').waitFor({ timeout: 30_000 });
     // The whole track in view: the ruler starts at 0 and every notch lies in the view.
-    const whole = await eventually(rulerNotches, (r) => r.notches.length > 0, 10_000);
+    const whole = await eventually(
+      () => rulerNotches(),
+      (r) => r.notches.length > 0,
+      10_000,
+    );
     expect(whole.notches[0].label).toBe('0');
     for (const n of whole.notches) expect(n.right).toBeLessThanOrEqual(whole.view[1]);
     // Zoomed in all the way (200 px a second): a notch a second, and only those in view are in the page.
     await page.locator('label.control', { hasText: 'Zoom' }).locator('.ant-slider-handle').focus();
     await page.keyboard.press('End');
     const zoomed = await eventually(
-      rulerNotches,
+      () => rulerNotches(),
       (r) => r.notches.length > 1 && r.notches[1].left - r.notches[0].left > 150,
       10_000,
     );
@@ -184,12 +192,12 @@ describe('workspace: the waveform is drawn from the precomputed peaks first', ()
       expect(n.right).toBeLessThan(zoomed.view[1]);
     }
     // Scrolled on, the ruler follows: the notches now in view are those of later seconds.
-    await page.evaluate(() => {
-      const host = document.querySelector('[data-testid="waveform"]');
-      const root = [...(host?.querySelectorAll('*') ?? [])].find((el) => el.shadowRoot)?.shadowRoot;
-      root?.querySelector('.scroll')?.scrollTo({ left: 2000 });
-    });
-    const scrolled = await eventually(rulerNotches, (r) => r.view[0] >= 2000 && r.notches[0]?.left >= 2000, 10_000);
+    await rulerNotches(2000);
+    const scrolled = await eventually(
+      () => rulerNotches(),
+      (r) => r.view[0] >= 2000 && r.notches[0]?.left >= 2000,
+      10_000,
+    );
     expect(scrolled.notches[0].left).toBeLessThan(2200);
     for (const n of scrolled.notches) expect(n.right).toBeLessThan(scrolled.view[1]);
   }, 180_000);
