@@ -135,8 +135,10 @@ export function loadSampledKit(name: string, sampleRateHz: number): SampledKit |
         played.flatMap(([, layers]) => layers.map((layer) => join(dir, layer.file))),
         sampleRateHz,
       );
+      // The decoded samples come in the order of `played`'s layers.
+      let next = 0;
       for (const [role, layers] of played)
-        if (layers.length > 0) kit.roles[role] = layers.map((layer) => ({ ...layer, pcm: pcms.shift()! }));
+        if (layers.length > 0) kit.roles[role] = layers.map((layer) => ({ ...layer, pcm: pcms[next++] }));
     }
   }
   loadedKits.set(key, kit);
