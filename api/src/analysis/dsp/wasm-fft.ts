@@ -27,7 +27,9 @@ type PffftExports = {
 };
 
 const PFFFT_REAL = 0;
+const PFFFT_COMPLEX = 1;
 const PFFFT_FORWARD = 0;
+const PFFFT_BACKWARD = 1;
 const WASM_PAGE_BYTES = 65536;
 
 let loaded: PffftExports | undefined;
@@ -101,6 +103,52 @@ export class WasmRealFft {
       power[k] = re * re + im * im;
     }
     if (bins === this.binCount) power[size / 2] = heap[out + 1] * heap[out + 1];
+  }
+}
+
+/**
+ * Complex transforms of one size (a multiple of 16 made of the factors 2, 3 and 5), unscaled both ways. The values
+ * are interleaved re, im and live in the module's memory: write `input`, call transform, read `output`.
+ */
+export class WasmComplexFft {
+  private readonly pffft = loadPffft();
+  private readonly setup: number;
+  private readonly inputAt: number;
+  private readonly outputAt: number;
+  private readonly work: number;
+
+  constructor(readonly size: number) {
+    this.setup = this.pffft.k(size, PFFFT_COMPLEX);
+    if (!this.setup) throw new Error(`PFFFT cannot transform ${size} complex values`);
+    [this.inputAt, this.outputAt, this.work] = [0, 0, 0].map(() => this.pffft.f(8 * size));
+  }
+
+  private views: { buffer: ArrayBuffer; input: Float32Array; output: Float32Array } | undefined;
+
+  /** The 2·size floats transformed. */
+  get input(): Float32Array {
+    return this.viewsNow().input;
+  }
+
+  /** The 2·size floats of the last transform's result. */
+  get output(): Float32Array {
+    return this.viewsNow().output;
+  }
+
+  /** Views of the memory, made again after it has grown (its buffer is then a new one). */
+  private viewsNow() {
+    const { buffer } = this.pffft.d;
+    if (this.views?.buffer !== buffer) {
+      const floats = 2 * this.size;
+      const [input, output] = [this.inputAt, this.outputAt].map((at) => new Float32Array(buffer, at, floats));
+      this.views = { buffer, input, output };
+    }
+    return this.views;
+  }
+
+  /** output_k = Σ input_n e^(∓2πi·nk/size); `inverse` takes the plus sign. */
+  transform(inverse = false): void {
+    this.pffft.p(this.setup, this.inputAt, this.outputAt, this.work, inverse ? PFFFT_BACKWARD : PFFFT_FORWARD);
   }
 }
 
