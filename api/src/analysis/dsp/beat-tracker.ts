@@ -1,5 +1,6 @@
 import { streamMonoPcm } from './decode-audio';
 import { findOffbeatPosition, findSwingOffset, meanOf, measureBackbeat, peakNear } from './meter-cues';
+import { isNetworkAgainstPhase } from './network-phase';
 import { computeOnsetBands, type OnsetBands, OnsetStream } from './onset-envelope';
 import { estimateTempo, refineLag, weighTempo } from './tempo';
 
@@ -62,6 +63,8 @@ export type LevelTuning = {
   kickShift?: { ratio: number; keepBackbeat: number };
   /** Move a grid that sits on a kick on every "and" onto the snare between the kicks (moveOffKickGrid). */
   kickGridShift?: KickGridShift;
+  /** Move the grid half a beat when a trained network is sure of it and kicks do not explain why (NETWORK_PHASE). */
+  networkPhase?: boolean;
 };
 /**
  * A grid whose every point has a kick, and nothing half-way, is the beat of a four-on-the-floor kick, unless the
@@ -84,6 +87,7 @@ export const LEVEL_TUNING: LevelTuning = {
   swingShift: true,
   kickShift: { ratio: 4, keepBackbeat: 0.5 },
   kickGridShift: { fill: 0.75, onGrid: 0.8, alternation: 0.1 },
+  networkPhase: true,
 };
 /**
  * A level change the off-beat ratios ask for is refused when this level's backbeat (measureBackbeat) is at least
@@ -444,7 +448,9 @@ function subdivide(beatFrames: number[]): number[] {
 
 /** Beat positions of a mono signal with the metrical level decided from the onset accents, and its variants. */
 export function trackBeats(mono: Float32Array, sampleRateHz: number, tuning = LEVEL_TUNING): BeatAnalysis {
-  return trackBeatsInBands(computeOnsetBands(mono, sampleRateHz), mono.length / sampleRateHz, tuning);
+  // The network reads the signal at its own rate, resampled properly (the onset bands' decimation is a box average).
+  const bands = { ...computeOnsetBands(mono, sampleRateHz), signal: { samples: mono, rateHz: sampleRateHz } };
+  return trackBeatsInBands(bands, mono.length / sampleRateHz, tuning);
 }
 
 /** Beats of an audio file, the onset envelope computed while the file decodes (see streamMonoPcm). */
@@ -584,6 +590,14 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
   beatFrames = straightenBentTail(beatFrames, envelope);
   beatFrames = evenOutUnmarkedBeats(mixEnvelopes(kick, snare), beatFrames);
   if (tuning.extend) beatFrames = extendToSound(beatFrames, findSoundSpan(envelope));
+  if (
+    tuning.networkPhase &&
+    bands.signal &&
+    isNetworkAgainstPhase(bands.signal, beatFrames, frameRateHz, kick, BEAT_LATENCY_CORRECTION_S)
+  ) {
+    beatFrames = halfwayPoints(beatFrames);
+    if (tuning.extend) beatFrames = extendToSound(beatFrames, findSoundSpan(envelope));
+  }
   // The tempo shown is the beats' own (BEATS_OWN_TEMPO): the moves after the level decision may leave its period behind.
   const beatsPeriod = quantile(
     beatFrames.slice(1).map((frame, i) => frame - beatFrames[i]),

@@ -1,3 +1,4 @@
+import type { NetworkSignal } from './network-phase';
 import { createHannWindow } from './stft';
 import { realFftOf } from './wasm-fft';
 
@@ -151,7 +152,10 @@ export class OnsetStream {
       const floorDb = 10 * log10(loudest) - DYNAMIC_RANGE_DB;
       for (let i = 0; i < melValues.length; i++) melValues[i] = max(floorDb, 10 * log10(melValues[i] + POWER_FLOOR));
     }
-    return computeFlux(melValues, this.frameCount, this.rateHz);
+    return {
+      ...computeFlux(melValues, this.frameCount, this.rateHz),
+      signal: { samples: signal, rateHz: this.rateHz },
+    };
   }
 
   /** One frame's mel band powers (Σ weight · |X|² over each band's bins), appended to `melPower`. */
@@ -174,7 +178,13 @@ export class OnsetStream {
  * Onset strength overall, of the bands centred below ACCENT_MAX_HZ (kick, snare, bass: the accents), of the
  * bands between SNARE_BAND_HZ (snare, clap and rim, above kick and most bass) and of those below KICK_MAX_HZ (kick).
  */
-export type OnsetBands = OnsetEnvelope & { accent: Float32Array; snare: Float32Array; kick: Float32Array };
+export type OnsetBands = OnsetEnvelope & {
+  accent: Float32Array;
+  snare: Float32Array;
+  kick: Float32Array;
+  /** The mono signal analysed (decimated to about 22.05 kHz), for the beat network (network-phase.ts). */
+  signal?: NetworkSignal;
+};
 
 /** Mel bands (HTK) whose centre lies below `maxHz`. */
 function countBandsBelow(maxHz: number, sampleRateHz: number): number {
