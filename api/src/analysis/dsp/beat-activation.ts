@@ -75,7 +75,10 @@ function loadModel(): Model {
   let at = 0;
   for (const [name, count] of LAYOUT) tensors.set(name, floats.subarray(at, (at += count)));
   const [denseCols, cellCols] = [padToLanes(DENSE_IN), padToLanes(CELLS)];
-  const simd = new SimdMatvec(CELLS * denseCols + 4 * GATES * cellCols + 2 * GATES + 4096);
+  const matrices = CELLS * denseCols + 4 * GATES * cellCols;
+  const vectors = 2 * GATES + denseCols + cellCols + GATES + 2 * cellCols;
+  // Each allocation is rounded up to 4 floats (16 bytes); 16 allocations at most.
+  const simd = new SimdMatvec(matrices + vectors + 16 * 4);
   const padded = (weights: Float32Array, rows: number, cols: number, width: number) => {
     const out = simd.allocate(rows * width);
     for (let r = 0; r < rows; r++) out.set(weights.subarray(r * cols, (r + 1) * cols), r * width);
