@@ -66,21 +66,37 @@ function loadPffft(): PffftExports {
   return (loaded = exports);
 }
 
+/** A PFFFT setup of one size and kind, with its input, output and work buffers in the module's memory. */
+abstract class PffftTransform {
+  protected readonly pffft = loadPffft();
+  private readonly setup: number;
+  /** Byte addresses of the buffers. */
+  protected readonly inputAt: number;
+  protected readonly outputAt: number;
+  private readonly workAt: number;
+
+  constructor(size: number, kind: typeof PFFFT_REAL | typeof PFFFT_COMPLEX) {
+    this.setup = this.pffft.k(size, kind);
+    if (!this.setup)
+      throw new Error(`PFFFT cannot transform ${size} ${kind === PFFFT_REAL ? 'samples' : 'complex values'}`);
+    const floats = kind === PFFFT_REAL ? size : 2 * size;
+    [this.inputAt, this.outputAt, this.workAt] = [0, 0, 0].map(() => this.pffft.f(4 * floats));
+  }
+
+  /** Transforms the input buffer into the output buffer; PFFFT_FORWARD or PFFFT_BACKWARD. */
+  protected run(direction: typeof PFFFT_FORWARD | typeof PFFFT_BACKWARD): void {
+    this.pffft.p(this.setup, this.inputAt, this.outputAt, this.workAt, direction);
+  }
+}
+
 /** Power spectra of real frames of one size; one per size and thread (see realFftOf). */
-export class WasmRealFft {
+export class WasmRealFft extends PffftTransform {
   /** Bins 0..size/2. */
   readonly binCount: number;
-  private readonly pffft = loadPffft();
-  private readonly setup: number;
-  private readonly input: number;
-  private readonly output: number;
-  private readonly work: number;
 
   constructor(readonly size: number) {
+    super(size, PFFFT_REAL);
     this.binCount = size / 2 + 1;
-    this.setup = this.pffft.k(size, PFFFT_REAL);
-    if (!this.setup) throw new Error(`PFFFT cannot transform ${size} samples`);
-    [this.input, this.output, this.work] = [0, 0, 0].map(() => this.pffft.f(4 * size));
   }
 
   /**
@@ -91,10 +107,10 @@ export class WasmRealFft {
     const { size, pffft } = this;
     // The memory's buffer changes when it grows: views are made per call.
     const heap = new Float32Array(pffft.d.buffer);
-    writeWindowedFrame(signal, start, window, heap, this.input >> 2);
-    pffft.p(this.setup, this.input, this.output, this.work, PFFFT_FORWARD);
+    writeWindowedFrame(signal, start, window, heap, this.inputAt >> 2);
+    this.run(PFFFT_FORWARD);
     // Ordered real output: [X_0, X_size/2, re X_1, im X_1, re X_2, im X_2, …] (X_0 and X_size/2 are real).
-    const out = this.output >> 2;
+    const out = this.outputAt >> 2;
     const bins = Math.min(power.length, this.binCount);
     power[0] = heap[out] * heap[out];
     for (let k = 1; k < bins && k < size / 2; k++) {
@@ -110,17 +126,9 @@ export class WasmRealFft {
  * Complex transforms of one size (a multiple of 16 made of the factors 2, 3 and 5), unscaled both ways. The values
  * are interleaved re, im and live in the module's memory: write `input`, call transform, read `output`.
  */
-export class WasmComplexFft {
-  private readonly pffft = loadPffft();
-  private readonly setup: number;
-  private readonly inputAt: number;
-  private readonly outputAt: number;
-  private readonly work: number;
-
+export class WasmComplexFft extends PffftTransform {
   constructor(readonly size: number) {
-    this.setup = this.pffft.k(size, PFFFT_COMPLEX);
-    if (!this.setup) throw new Error(`PFFFT cannot transform ${size} complex values`);
-    [this.inputAt, this.outputAt, this.work] = [0, 0, 0].map(() => this.pffft.f(8 * size));
+    super(size, PFFFT_COMPLEX);
   }
 
   private views: { buffer: ArrayBuffer; input: Float32Array; output: Float32Array } | undefined;
@@ -148,7 +156,7 @@ export class WasmComplexFft {
 
   /** output_k = Σ input_n e^(∓2πi·nk/size); `inverse` takes the plus sign. */
   transform(inverse = false): void {
-    this.pffft.p(this.setup, this.inputAt, this.outputAt, this.work, inverse ? PFFFT_BACKWARD : PFFFT_FORWARD);
+    this.run(inverse ? PFFFT_BACKWARD : PFFFT_FORWARD);
   }
 }
 
