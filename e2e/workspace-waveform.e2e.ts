@@ -182,9 +182,11 @@ describe('workspace: the waveform is drawn from the precomputed peaks first', ()
       10_000,
     );
     expect(zoomed.notches[0].label).toBe('0');
-    // A second is 200 px or a little more (the ruler spreads the media's own duration over the waveform's width).
+    // A second is 200 px: the ruler spreads the media's own duration over the waveform's width, so this also says the
+    // browser reads the media's duration right (it misread variable-rate MP3s, which carry no Xing header, by 4-37 %).
     const second = zoomed.notches[1].left - zoomed.notches[0].left;
-    expect(second).toBeGreaterThanOrEqual(199);
+    expect(second).toBeGreaterThanOrEqual(198);
+    expect(second).toBeLessThanOrEqual(202);
     expect(Math.abs(zoomed.notches[2].left - zoomed.notches[1].left - second)).toBeLessThanOrEqual(1);
     expect(zoomed.notches.length).toBeLessThanOrEqual(Math.ceil((zoomed.view[1] - zoomed.view[0]) / second) + 1);
     for (const n of zoomed.notches) {

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
 import { buildCatalogSpecs, type CatalogFile, renderCatalogFiles } from '../analysis/dev/synth/catalog-audio';
+import { MP3_BITRATE_KBPS } from '../analysis/dsp/encode-audio';
 import type { MediaStoreService } from '../media/media-store.service';
 
 /** One synthesised file as stored: where it is served, and its ground truth. */
@@ -26,7 +27,8 @@ async function renderCached(
   seed: number,
   log: (line: string) => void,
 ): Promise<Array<CatalogFile>> {
-  const dir = join(cacheDir, `synth-${seed}-${fileCount}`);
+  // The encoding is part of the name: files of an earlier encoder (variable-rate MP3s) are not reused.
+  const dir = join(cacheDir, `synth-${seed}-${fileCount}-cbr${MP3_BITRATE_KBPS}`);
   const manifestPath = join(dir, 'manifest.json');
   if (existsSync(manifestPath)) {
     const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;

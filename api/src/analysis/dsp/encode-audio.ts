@@ -14,6 +14,12 @@ export const ENCODED_FORMATS: Record<EncodedFormat, { extension: string; mimeTyp
 /** LAME encoder delay plus mpg123 decoder delay, in samples: the stream carries no gapless tag to undo it. */
 export const MP3_CODEC_DELAY_SAMPLES = 1105;
 const BLOCK_SAMPLES = 65536;
+/**
+ * MP3s are constant bit rate: the encoder writes no Xing/Info header, and without one a player estimates a variable
+ * rate stream's duration from its first frame (Chromium showed a 85-s demo track as 79 s, another 71-s one as 97 s, so
+ * the workspace's ruler and cursor ran off the waveform). At a constant rate, size over rate is the duration.
+ */
+export const MP3_BITRATE_KBPS = 128;
 
 type StreamEncoder = { encode: (channels: Float32Array[]) => Uint8Array; finalize: () => Uint8Array };
 
@@ -33,7 +39,7 @@ function runEncoder(encoder: StreamEncoder, channels: Float32Array[]): Uint8Arra
   return out;
 }
 
-/** Encodes 1–2 channels: Ogg Vorbis (libvorbis, quality 0–10), MP3 (LAME VBR) or 16-bit WAV. */
+/** Encodes 1–2 channels: Ogg Vorbis (libvorbis, quality 0–10), MP3 (LAME, MP3_BITRATE_KBPS) or 16-bit WAV. */
 export async function encodeAudio(
   channels: Float32Array[],
   sampleRateHz: number,
@@ -47,7 +53,11 @@ export async function encodeAudio(
     return runEncoder(encoder, channels);
   }
   const encoder = await createMp3Encoder();
-  encoder.configure({ sampleRate: sampleRateHz as 44100, channels: channels.length as 1 | 2, vbrQuality: 9 - quality });
+  encoder.configure({
+    sampleRate: sampleRateHz as 44100,
+    channels: channels.length as 1 | 2,
+    bitrate: MP3_BITRATE_KBPS,
+  });
   // Advancing the input by the codec delay lines decoded audio up with the original timeline.
   return runEncoder(
     encoder,
