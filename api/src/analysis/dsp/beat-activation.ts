@@ -104,10 +104,6 @@ function loadModel(): Model {
   return (model = { simd, tensors, dense, layers, scratch });
 }
 
-const sigmoid = (z: number) => 1 / (1 + exp(-z));
-/** tanh through one exponential: Math.tanh costs several times more, and this is the network's inner loop. */
-const tanh = (z: number) => 1 - 2 / (exp(2 * z) + 1);
-
 /**
  * The probability of a beat (downbeat or not) in each 20 ms frame of `pcm`, mono at ACTIVATION_INPUT_RATE_HZ, the
  * network running over it from silence, as BeatNet runs over a whole file. It runs frame by frame, causally, so a
@@ -163,10 +159,15 @@ export class BeatActivation {
         gates.set(layer.bias);
         simd.multiplyAdd(layer.input, below, gates, GATES, cellCols);
         simd.multiplyAdd(layer.hidden, h, gates, GATES, cellCols);
-        // PyTorch's gate order: input, forget, cell, output.
+        // PyTorch's gate order: input, forget, cell, output. Sigmoid and tanh written out, through exp alone: Math.tanh
+        // costs several times more, and this is the network's inner loop.
         for (let k = 0; k < CELLS; k++) {
-          c[k] = sigmoid(gates[CELLS + k]) * c[k] + sigmoid(gates[k]) * tanh(gates[2 * CELLS + k]);
-          h[k] = sigmoid(gates[3 * CELLS + k]) * tanh(c[k]);
+          const input = 1 / (1 + exp(-gates[k]));
+          const forget = 1 / (1 + exp(-gates[CELLS + k]));
+          const cell = 1 - 2 / (exp(2 * gates[2 * CELLS + k]) + 1);
+          const output = 1 / (1 + exp(-gates[3 * CELLS + k]));
+          c[k] = forget * c[k] + input * cell;
+          h[k] = output * (1 - 2 / (exp(2 * c[k]) + 1));
         }
         below = h;
       }

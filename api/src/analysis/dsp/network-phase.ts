@@ -23,9 +23,9 @@ export const NETWORK_EXCERPT = { lengthS: 30, fromS: 15 };
 /**
  * The network stops after `probeS` of the excerpt when its agreement with the grid there is above `settled`: so far
  * from −confidence that the rest cannot bring it down. On the five 30-s sets (706 tracks; 568 pass the kick gate) a
- * probe of 6, 8 or 10 s stopping above 0, 0.2 or 0.3 changed no decision; 6 s and 0.2 stop on 449 of the 568.
+ * probe of 3, 4, 5, 6, 8 or 10 s stopping above 0.2 or 0.3 changed no decision; 4 s and 0.2 stop on 439 of the 568.
  */
-export const NETWORK_PROBE = { probeS: 6, settled: 0.2 };
+export const NETWORK_PROBE = { probeS: 4, settled: 0.2 };
 
 /** Mono samples and their rate: the signal the onset bands were computed from. */
 export type NetworkSignal = { samples: Float32Array; rateHz: number };
