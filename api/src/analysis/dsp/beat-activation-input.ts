@@ -1,3 +1,4 @@
+import { createHannWindow } from './stft';
 import { WasmComplexFft } from './wasm-fft';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
@@ -126,11 +127,6 @@ export class FrameMagnitudes {
 
 let shared: { filters: Filter[]; magnitudes: FrameMagnitudes; window: Float64Array } | undefined;
 
-/** numpy's hanning: symmetric, zero at both ends. */
-function createSymmetricHann(size: number): Float64Array {
-  return Float64Array.from({ length: size }, (_, n) => 0.5 - 0.5 * cos((2 * PI * n) / (size - 1)));
-}
-
 /** Frames of a signal of `samples` samples: one centred on every hop, the last within the signal. */
 export const countActivationFrames = (samples: number) => ceil(samples / ACTIVATION_HOP);
 
@@ -143,7 +139,7 @@ export function computeActivationInput(
   firstFrame = 0,
   endFrame = countActivationFrames(pcm.length),
 ): Float32Array {
-  shared ??= { filters: createFilterbank(), magnitudes: new FrameMagnitudes(), window: createSymmetricHann(FRAME) };
+  shared ??= { filters: createFilterbank(), magnitudes: new FrameMagnitudes(), window: createHannWindow(FRAME, true) };
   const { filters, magnitudes, window } = shared;
   const bands = filters.length;
   // Frames go through the DFT in pairs (2k, 2k + 1) whatever the run asked for, so that a frame's rounding is the same.

@@ -1,5 +1,13 @@
 import { streamMonoPcm } from './decode-audio';
-import { findOffbeatPosition, findSwingOffset, meanOf, measureBackbeat, peakNear } from './meter-cues';
+import {
+  findOffbeatPosition,
+  findSwingOffset,
+  halfwayPoints,
+  meanOf,
+  meanPeakAt,
+  measureBackbeat,
+  peakNear,
+} from './meter-cues';
 import { isNetworkAgainstPhase } from './network-phase';
 import { computeOnsetBands, type OnsetBands, OnsetStream } from './onset-envelope';
 import { estimateTempo, refineLag, weighTempo } from './tempo';
@@ -429,16 +437,6 @@ function takeEveryOther(accent: Float32Array, beatFrames: number[]): number[] {
   return strength[0] >= strength[1] ? phases[0] : phases[1];
 }
 
-/** The points half-way between consecutive beats. */
-function halfwayPoints(beatFrames: number[]): number[] {
-  return beatFrames.slice(1).map((frame, i) => round((frame + beatFrames[i]) / 2));
-}
-
-/** Mean of `signal`'s peaks (peakNear) at `frames`. */
-function meanPeakAt(signal: Float32Array, frames: number[]): number {
-  return frames.reduce((sum, f) => sum + peakNear(signal, f), 0) / max(1, frames.length);
-}
-
 /** Beats and half-way points. */
 function subdivide(beatFrames: number[]): number[] {
   return beatFrames.flatMap((frame, i) =>
@@ -589,14 +587,15 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
     beatFrames = moveOntoKickFreeBackbeat(kick, accent, beatFrames, ACCENT_KICK_FREE_MARKED);
   beatFrames = straightenBentTail(beatFrames, envelope);
   beatFrames = evenOutUnmarkedBeats(mixEnvelopes(kick, snare), beatFrames);
-  if (tuning.extend) beatFrames = extendToSound(beatFrames, findSoundSpan(envelope));
+  const soundSpan = findSoundSpan(envelope);
+  if (tuning.extend) beatFrames = extendToSound(beatFrames, soundSpan);
   if (
     tuning.networkPhase &&
     bands.signal &&
     isNetworkAgainstPhase(bands.signal, beatFrames, frameRateHz, kick, BEAT_LATENCY_CORRECTION_S)
   ) {
     beatFrames = halfwayPoints(beatFrames);
-    if (tuning.extend) beatFrames = extendToSound(beatFrames, findSoundSpan(envelope));
+    if (tuning.extend) beatFrames = extendToSound(beatFrames, soundSpan);
   }
   // The tempo shown is the beats' own (BEATS_OWN_TEMPO): the moves after the level decision may leave its period behind.
   const beatsPeriod = quantile(

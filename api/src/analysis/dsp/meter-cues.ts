@@ -18,6 +18,16 @@ export function peakNear(signal: Float32Array, frame: number): number {
   return peak;
 }
 
+/** Mean of `signal`'s peaks (peakNear) at `frames`. */
+export function meanPeakAt(signal: Float32Array, frames: number[]): number {
+  return frames.reduce((sum, f) => sum + peakNear(signal, f), 0) / max(1, frames.length);
+}
+
+/** The points half-way between consecutive beats. */
+export function halfwayPoints(beatFrames: number[]): number[] {
+  return beatFrames.slice(1).map((frame, i) => round((frame + beatFrames[i]) / 2));
+}
+
 /** Values of `signal` at each grid point moved on by `phase` (0..1) of the interval to the next. */
 function sampleGrid(signal: Float32Array, beatFrames: number[], phase: number): number[] {
   const values: number[] = [];

@@ -1,10 +1,10 @@
 import { ACTIVATION_FRAME_RATE_HZ, BeatActivation } from './beat-activation';
 import { ACTIVATION_INPUT_RATE_HZ } from './beat-activation-input';
-import { peakNear } from './meter-cues';
+import { halfwayPoints, meanPeakAt } from './meter-cues';
 import { resampleSpan } from './resample';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
-const { max, min, round } = Math;
+const { min, round } = Math;
 
 /**
  * When a trained network (BeatNet, beat-activation.ts) is sure the beat lies half a beat away from the tracker's grid,
@@ -32,12 +32,7 @@ export type NetworkSignal = { samples: Float32Array; rateHz: number };
 
 /** (on − off) / (on + off) of `signal`'s peaks at the grid's beats (on) and half-way between them (off). */
 function measureContrast(signal: Float32Array, beatFrames: number[]): number {
-  let [on, off] = [0, 0];
-  for (const frame of beatFrames) on += peakNear(signal, frame);
-  for (let i = 0; i + 1 < beatFrames.length; i++)
-    off += peakNear(signal, round((beatFrames[i] + beatFrames[i + 1]) / 2));
-  on /= beatFrames.length;
-  off /= max(1, beatFrames.length - 1);
+  const [on, off] = [meanPeakAt(signal, beatFrames), meanPeakAt(signal, halfwayPoints(beatFrames))];
   return on + off > 0 ? (on - off) / (on + off) : 0;
 }
 
@@ -47,10 +42,8 @@ function measureContrast(signal: Float32Array, beatFrames: number[]): number {
  */
 function measureNetworkAgreement(activation: Float32Array, startS: number, timesS: number[]): number {
   const frameOf = (t: number) => round((t - startS) * ACTIVATION_FRAME_RATE_HZ);
-  let [on, off] = [0, 0];
-  for (const t of timesS) on += peakNear(activation, frameOf(t));
-  for (let i = 0; i + 1 < timesS.length; i++) off += peakNear(activation, frameOf((timesS[i] + timesS[i + 1]) / 2));
-  return on / timesS.length - off / (timesS.length - 1);
+  const halfwayS = timesS.slice(1).map((t, i) => (t + timesS[i]) / 2);
+  return meanPeakAt(activation, timesS.map(frameOf)) - meanPeakAt(activation, halfwayS.map(frameOf));
 }
 
 /**

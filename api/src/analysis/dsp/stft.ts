@@ -3,10 +3,14 @@ import FFT from 'fft.js';
 // Local bindings: Math property look-ups are slow inside the test sandbox.
 const { cos, sqrt } = Math;
 
-/** Periodic Hann window of `size` samples (sums to a constant at hop size/4 overlap). */
-export function createHannWindow(size: number): Float64Array {
+/**
+ * Hann window of `size` samples: periodic (sums to a constant at hop size/4 overlap), or `symmetric` (zero at both
+ * ends, numpy's hanning).
+ */
+export function createHannWindow(size: number, symmetric = false): Float64Array {
   const window = new Float64Array(size);
-  for (let i = 0; i < size; i++) window[i] = 0.5 - 0.5 * cos((2 * Math.PI * i) / size);
+  const period = symmetric ? size - 1 : size;
+  for (let i = 0; i < size; i++) window[i] = 0.5 - 0.5 * cos((2 * Math.PI * i) / period);
   return window;
 }
 
