@@ -1,6 +1,7 @@
 import { scoreBeatFMeasure } from '../dev/eval/beat-f-measure';
 import { buildEvaluationSet } from '../dev/synth/evaluation-set';
 import { synthesiseTrack } from '../dev/synth/synthesise-track';
+import { BeatActivation } from './beat-activation';
 import { LEVEL_TUNING, trackBeats } from './beat-tracker';
 import { downmixToMono } from './downmix';
 
@@ -24,6 +25,24 @@ describe('the beat network against the grid', () => {
       expect(withNetwork.tempoBpm).toBeCloseTo(without.tempoBpm, 0);
     },
   );
+
+  it('stops reading a ballad the probe did not settle once its beats to come could no longer move the grid', () => {
+    const { track, mono } = tuningTrack('ballad-58');
+    const original = BeatActivation.prototype.advanceTo;
+    const runs = new Set<BeatActivation>();
+    jest.spyOn(BeatActivation.prototype, 'advanceTo').mockImplementation(function (this: BeatActivation, end: number) {
+      runs.add(this);
+      original.call(this, end);
+    });
+    const beatsS = trackBeats(mono, track.sampleRateHz).beatsS;
+    jest.restoreAllMocks();
+    expect(runs.size).toBe(1);
+    const [run] = runs;
+    // Past the 4-s probe (200 frames at 50 a second), short of the 30-s excerpt.
+    expect(run.computedFrames).toBeGreaterThan(250);
+    expect(run.computedFrames).toBeLessThan(run.values.length);
+    expect(scoreBeatFMeasure(track.beatsS, beatsS)).toBeGreaterThan(0.95);
+  });
 
   it('leaves the grid of kicks on every "and" under a soft snare, which the network alone would move onto the kicks', () => {
     const { track, mono } = tuningTrack('and-kick-soft-snare-118');

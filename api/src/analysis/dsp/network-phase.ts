@@ -1,10 +1,10 @@
 import { ACTIVATION_FRAME_RATE_HZ, BeatActivation } from './beat-activation';
 import { ACTIVATION_INPUT_RATE_HZ } from './beat-activation-input';
-import { halfwayPoints, meanPeakAt } from './meter-cues';
+import { halfwayPoints, meanPeakAt, peakNear } from './meter-cues';
 import { resampleSpan } from './resample';
 
 // Local bindings: Math property look-ups are slow inside the test sandbox.
-const { min, round } = Math;
+const { max, min, round } = Math;
 
 /**
  * When a trained network (BeatNet, beat-activation.ts) is sure the beat lies half a beat away from the tracker's grid,
@@ -26,6 +26,13 @@ export const NETWORK_EXCERPT = { lengthS: 30, fromS: 15 };
  * probe of 3, 4, 5, 6, 8 or 10 s stopping above 0.2 or 0.3 changed no decision; 4 s and 0.2 stop on 439 of the 568.
  */
 export const NETWORK_PROBE = { probeS: 4, settled: 0.2 };
+/**
+ * Past the probe the network reads on in steps of this many seconds, and stops as soon as the beats still to come could
+ * not take its agreement below −confidence even if each disagreed as much as a probability can (0 on the beat, 1
+ * half-way): every decision is the one the whole excerpt gives. On the tuning halves the 58 runs the probe did not
+ * settle read about 12 s of their 30 (8-16 s; the two that moved the grid, all 30).
+ */
+export const NETWORK_STEP_S = 2;
 
 /** Mono samples and their rate: the signal the onset bands were computed from. */
 export type NetworkSignal = { samples: Float32Array; rateHz: number };
@@ -38,12 +45,24 @@ function measureContrast(signal: Float32Array, beatFrames: number[]): number {
 
 /**
  * The network's average beat probability at `timesS` (±2 of its frames, as peakNear) less its average half-way
- * between them; the activation's frame 0 is at `startS`.
+ * between them; the activation's frame 0 is at `startS`. With `knownFrames`, only the frames below it are computed:
+ * a point whose reach goes past them counts as the network's strongest disagreement (0 on a beat, 1 half-way), so the
+ * value is the lowest the agreement can still end at.
  */
-function measureNetworkAgreement(activation: Float32Array, startS: number, timesS: number[]): number {
+function measureNetworkAgreement(
+  activation: Float32Array,
+  startS: number,
+  timesS: number[],
+  knownFrames = activation.length,
+): number {
   const frameOf = (t: number) => round((t - startS) * ACTIVATION_FRAME_RATE_HZ);
   const halfwayS = timesS.slice(1).map((t, i) => (t + timesS[i]) / 2);
-  return meanPeakAt(activation, timesS.map(frameOf)) - meanPeakAt(activation, halfwayS.map(frameOf));
+  if (knownFrames >= activation.length)
+    return meanPeakAt(activation, timesS.map(frameOf)) - meanPeakAt(activation, halfwayS.map(frameOf));
+  const meanWith = (frames: number[], unknown: number) =>
+    frames.reduce((sum, f) => sum + (f + 2 < knownFrames ? peakNear(activation, f) : unknown), 0) /
+    max(1, frames.length);
+  return meanWith(timesS.map(frameOf), 0) - meanWith(halfwayS.map(frameOf), 1);
 }
 
 /**
@@ -72,6 +91,11 @@ export function isNetworkAgainstPhase(
     run.advanceTo(round(NETWORK_PROBE.probeS * ACTIVATION_FRAME_RATE_HZ) + 2);
     if (measureNetworkAgreement(run.values, startS, probeTimesS) > NETWORK_PROBE.settled) return false;
   }
-  run.advanceTo(run.values.length);
+  const stepFrames = round(NETWORK_STEP_S * ACTIVATION_FRAME_RATE_HZ);
+  while (run.computedFrames < run.values.length) {
+    run.advanceTo(run.computedFrames + stepFrames);
+    const lowest = measureNetworkAgreement(run.values, startS, timesS, run.computedFrames);
+    if (lowest >= -NETWORK_PHASE.confidence) return false;
+  }
   return measureNetworkAgreement(run.values, startS, timesS) < -NETWORK_PHASE.confidence;
 }
