@@ -105,39 +105,48 @@ function scoreAnalysis(
   };
 }
 
-/** Tracks one mono signal and scores it against its true beats. */
-function scoreTrack(
-  name: string,
-  kind: string,
-  truth: { beatsS: number[]; tempoBpm: number; durationS: number },
-  mono: Float32Array,
-  sampleRateHz: number,
-): BeatRow {
+/** A track of a 30-s set, with its true beats, as the set's generator made it. */
+type SetTrack = {
+  name: string;
+  kind: string;
+  groove: { channels: Float32Array[]; sampleRateHz: number; beatsS: number[]; tempoBpm: number; durationS: number };
+};
+
+/** Tracks one track's audio (its channels mixed down, in memory) and scores it against its true beats. */
+function scoreTrack({ name, kind, groove }: SetTrack): BeatRow {
   const startCpuS = cpuS();
-  const analysis = trackBeats(mono, sampleRateHz);
-  return scoreAnalysis(name, kind, truth, analysis, cpuS() - startCpuS);
+  const analysis = trackBeats(downmixToMono(groove.channels), groove.sampleRateHz);
+  return scoreAnalysis(name, kind, groove, analysis, cpuS() - startCpuS);
+}
+
+/** Every track of one half of the in-house set, made one at a time. */
+function* generateHalf(half: EvaluationHalf, durationS: number): Generator<SetTrack> {
+  for (const item of buildEvaluationSet(half, durationS))
+    yield { name: item.name, kind: KIND_OF_CATEGORY[item.category], groove: synthesiseTrack(item.spec) };
+}
+
+/** Every track of the independent set (never used for tuning), made one at a time. */
+function* generateIndependent(durationS: number): Generator<SetTrack> {
+  for (const item of buildIndependentSet(durationS))
+    yield { name: item.name, kind: item.kind, groove: generateGroove(item.spec) };
+}
+
+/** Every groove of one half of the sampled set (recorded kits), made one at a time; kits must be installed. */
+function* generateSampled(half: EvaluationHalf, durationS: number): Generator<SetTrack> {
+  for (const item of buildSampledSet(half, durationS)) {
+    const groove = generateSampledGroove(item.spec);
+    if (groove) yield { name: item.name, kind: item.kind, groove };
+  }
 }
 
 /** Tracks every item of one half of the in-house set and scores it. */
 export function evaluateHalf(half: EvaluationHalf, durationS = 30): BeatRow[] {
-  return buildEvaluationSet(half, durationS).map((item) => {
-    const track = synthesiseTrack(item.spec);
-    return scoreTrack(
-      item.name,
-      KIND_OF_CATEGORY[item.category],
-      track,
-      downmixToMono(track.channels),
-      track.sampleRateHz,
-    );
-  });
+  return Array.from(generateHalf(half, durationS), scoreTrack);
 }
 
 /** Tracks every item of the independent set (never used for tuning) and scores it. */
 export function evaluateIndependent(durationS = 30): BeatRow[] {
-  return buildIndependentSet(durationS).map((item) => {
-    const groove = generateGroove(item.spec);
-    return scoreTrack(item.name, item.kind, groove, downmixToMono(groove.channels), groove.sampleRateHz);
-  });
+  return Array.from(generateIndependent(durationS), scoreTrack);
 }
 
 /**
@@ -146,10 +155,29 @@ export function evaluateIndependent(durationS = 30): BeatRow[] {
  */
 export function evaluateSampled(half: EvaluationHalf, durationS = 30): BeatRow[] | null {
   if (!areSampledKitsInstalled()) return null;
-  return buildSampledSet(half, durationS).flatMap((item) => {
-    const groove = generateSampledGroove(item.spec);
-    return groove ? [scoreTrack(item.name, item.kind, groove, groove.channels[0], groove.sampleRateHz)] : [];
-  });
+  return Array.from(generateSampled(half, durationS), scoreTrack);
+}
+
+/**
+ * Tracks every track of a set as the product gets catalog audio: encoded to MP3 (encodeAudio, MP3_BITRATE_KBPS) and
+ * analysed from the file (trackFileBeats: decoded by ffmpeg at the analysis rate, else by the WASM decoder). Its speed
+ * is wall clock, the decoder's process included.
+ */
+async function evaluateThroughMp3(tracks: Iterable<SetTrack>): Promise<BeatRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'beat-set-mp3-'));
+  const path = join(dir, 'track.mp3');
+  const rows: BeatRow[] = [];
+  try {
+    for (const { name, kind, groove } of tracks) {
+      writeFileSync(path, await encodeAudio(groove.channels, groove.sampleRateHz, 'mp3'));
+      const startMs = performance.now();
+      const analysis = await trackFileBeats(path);
+      rows.push(scoreAnalysis(name, kind, groove, analysis, (performance.now() - startMs) / 1000));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
 }
 
 /** Kind of music of a packaged song: the program that made it. */
@@ -281,6 +309,44 @@ async function benchmarkBeats(lines: string[]): Promise<void> {
   if (packaged?.rows.length) sets.push(['packaged songs', packaged.rows]);
   for (const [label, rows] of sets) lines.push(...describeSet(label, rows));
   lines.push(describePackagedLeftOut(packaged, wanted), ...describeSideBySide(sets));
+  // The same 30-s sets as the product gets catalog audio: through an MP3 file.
+  const viaMp3: Array<[string, Iterable<SetTrack>]> = [
+    ['tuning', generateHalf('tuning', 30)],
+    ...(areSampledKitsInstalled()
+      ? [['sampled tuning', generateSampled('tuning', 30)] as [string, Iterable<SetTrack>]]
+      : []),
+    ['held-out', generateHalf('held-out', 30)],
+    ...(areSampledKitsInstalled()
+      ? [['sampled held-out', generateSampled('held-out', 30)] as [string, Iterable<SetTrack>]]
+      : []),
+    ['independent', generateIndependent(30)],
+  ];
+  const mp3Sets: Array<[string, BeatRow[]]> = [];
+  for (const [label, tracks] of viaMp3) {
+    const rows = await evaluateThroughMp3(tracks);
+    const inMemory = sets.find(([l]) => l === label)?.[1] ?? [];
+    lines.push(...describeThroughMp3(label, inMemory, rows));
+    mp3Sets.push([`${label} via MP3`, rows]);
+  }
+  lines.push(...describeSideBySide(mp3Sets));
+}
+
+/** A set's summary through MP3 beside its in-memory F, and the tracks whose F the MP3 moved by more than 0.05. */
+function describeThroughMp3(label: string, inMemory: BeatRow[], viaMp3: BeatRow[]): string[] {
+  const [summary] = describeSet(`${label} via MP3`, viaMp3).slice(-1);
+  const moved = viaMp3.flatMap((row, i) => {
+    const before = inMemory[i];
+    return before && Math.abs(before.f - row.f) > 0.05
+      ? [
+          `    ${row.name.padEnd(28)} ${row.kind.padEnd(12)} F ${before.f.toFixed(3)} in memory -> ${row.f.toFixed(3)} via MP3`,
+        ]
+      : [];
+  });
+  return [
+    `${summary} (in memory: F ${mean(inMemory.map((r) => r.f)).toFixed(3)})`,
+    `  tracks whose F the MP3 moved by more than 0.05: ${moved.length}`,
+    ...moved,
+  ];
 }
 
 /**
