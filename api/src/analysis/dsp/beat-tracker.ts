@@ -446,9 +446,7 @@ function subdivide(beatFrames: number[]): number[] {
 
 /** Beat positions of a mono signal with the metrical level decided from the onset accents, and its variants. */
 export function trackBeats(mono: Float32Array, sampleRateHz: number, tuning = LEVEL_TUNING): BeatAnalysis {
-  // The network reads the signal at its own rate, resampled properly (the onset bands' decimation is a box average).
-  const bands = { ...computeOnsetBands(mono, sampleRateHz), signal: { samples: mono, rateHz: sampleRateHz } };
-  return trackBeatsInBands(bands, mono.length / sampleRateHz, tuning);
+  return trackBeatsInBands(computeOnsetBands(mono, sampleRateHz), mono.length / sampleRateHz, tuning);
 }
 
 /** Beats of an audio file, the onset envelope computed while the file decodes (see streamMonoPcm). */

@@ -57,11 +57,9 @@ function measureNetworkAgreement(
 ): number {
   const frameOf = (t: number) => round((t - startS) * ACTIVATION_FRAME_RATE_HZ);
   const halfwayS = timesS.slice(1).map((t, i) => (t + timesS[i]) / 2);
-  if (knownFrames >= activation.length)
-    return meanPeakAt(activation, timesS.map(frameOf)) - meanPeakAt(activation, halfwayS.map(frameOf));
+  const isKnown = (f: number) => knownFrames >= activation.length || f + 2 < knownFrames;
   const meanWith = (frames: number[], unknown: number) =>
-    frames.reduce((sum, f) => sum + (f + 2 < knownFrames ? peakNear(activation, f) : unknown), 0) /
-    max(1, frames.length);
+    frames.reduce((sum, f) => sum + (isKnown(f) ? peakNear(activation, f) : unknown), 0) / max(1, frames.length);
   return meanWith(timesS.map(frameOf), 0) - meanWith(halfwayS.map(frameOf), 1);
 }
 
@@ -83,7 +81,7 @@ export function isNetworkAgainstPhase(
   const endS = min(durationS, startS + NETWORK_EXCERPT.lengthS);
   const timesS = beatFrames.map((f) => f / frameRateHz + latencyS).filter((t) => t >= startS && t < endS);
   if (timesS.length < 4) return false;
-  // The file path decodes at the network's rate already; in-memory audio (the bench's) is resampled here.
+  // Audio ffmpeg decodes comes at the network's rate already; audio at other rates is resampled here.
   const { samples, rateHz } = signal;
   const run = new BeatActivation(resampleSpan(samples, rateHz, ACTIVATION_INPUT_RATE_HZ, startS, endS));
   const probeTimesS = timesS.filter((t) => t < startS + NETWORK_PROBE.probeS);

@@ -65,6 +65,18 @@ function createMelFilters(fftSize: number, sampleRateHz: number): MelFilterBank 
   return { firstBin, start, weights: Float64Array.from(weights), binCount };
 }
 
+/** The chunks end to end (the one chunk itself when there is one). */
+function joinChunks(chunks: Float32Array[]): Float32Array {
+  if (chunks.length === 1) return chunks[0];
+  const joined = new Float32Array(chunks.reduce((sum, c) => sum + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.length;
+  }
+  return joined;
+}
+
 /** Float32Array that grows by doubling; `view` is the filled part. */
 class GrowingArray {
   data: Float32Array;
@@ -99,6 +111,8 @@ export class OnsetStream {
   private readonly filters: MelFilterBank;
   private readonly power: Float64Array;
   private readonly samples = new GrowingArray(1 << 20);
+  /** The chunks as pushed (kept, not copied) when they are decimated: the beat network resamples them properly. */
+  private readonly undecimated: Float32Array[] = [];
   private readonly melPower = new GrowingArray(1 << 16);
   private frameCount = 0;
   private maxPower = 0;
@@ -106,7 +120,7 @@ export class OnsetStream {
   private carryCount = 0;
 
   constructor(
-    sampleRateHz: number,
+    private readonly sampleRateHz: number,
     private readonly compression = ONSET_COMPRESSION,
   ) {
     this.factor = max(1, round(sampleRateHz / TARGET_RATE_HZ));
@@ -123,6 +137,7 @@ export class OnsetStream {
       samples.data.set(chunk, samples.length);
       samples.length += chunk.length;
     } else {
+      this.undecimated.push(chunk);
       for (let i = 0; i < chunk.length; i++) {
         this.carrySum += chunk[i];
         if (++this.carryCount === factor) {
@@ -154,7 +169,10 @@ export class OnsetStream {
     }
     return {
       ...computeFlux(melValues, this.frameCount, this.rateHz),
-      signal: { samples: signal, rateHz: this.rateHz },
+      signal:
+        this.factor === 1
+          ? { samples: signal, rateHz: this.rateHz }
+          : { samples: joinChunks(this.undecimated), rateHz: this.sampleRateHz },
     };
   }
 
@@ -182,7 +200,7 @@ export type OnsetBands = OnsetEnvelope & {
   accent: Float32Array;
   snare: Float32Array;
   kick: Float32Array;
-  /** The mono signal analysed (decimated to about 22.05 kHz), for the beat network (network-phase.ts). */
+  /** The mono signal analysed, at the rate it came in, for the beat network (network-phase.ts). */
   signal?: NetworkSignal;
 };
 
