@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { type BeatAnalysis, trackBeats, trackFileBeats } from '../dsp/beat-tracker';
+import { ANALYSIS_RATE_HZ, type BeatAnalysis, trackBeats, trackFileBeats } from '../dsp/beat-tracker';
 import { isFfmpegAvailable } from '../dsp/decode-audio';
 import { downmixToMono } from '../dsp/downmix';
 import { encodeAudio } from '../dsp/encode-audio';
@@ -324,6 +325,38 @@ async function benchmarkBeats(lines: string[]): Promise<void> {
     mp3Sets.push([`${label} via MP3`, rows]);
   }
   lines.push(...describeSideBySide(mp3Sets));
+  if (!isFfmpegAvailable()) return;
+  // What of the tuning halves' MP3 gap is the resampler's rather than the codec's.
+  const halves = areSampledKitsInstalled() ? ['tuning', 'sampled tuning'] : ['tuning'];
+  for (const label of halves) {
+    const tracks = label === 'tuning' ? generateHalf('tuning', 30) : generateSampled('tuning', 30);
+    const rows = Array.from(tracks, scoreResampledByFfmpeg);
+    const fOf = (of: Array<[string, BeatRow[]]>, name: string) =>
+      mean(of.find(([l]) => l === name)?.[1].map((r) => r.f) ?? []).toFixed(3);
+    lines.push(
+      `${label} resampled by ffmpeg, no codec: F ${mean(rows.map((r) => r.f)).toFixed(3)} ` +
+        `(in memory ${fOf(sets, label)}, via MP3 ${fOf(mp3Sets, `${label} via MP3`)})`,
+    );
+  }
+}
+
+/**
+ * Tracks one track's audio (mixed down) resampled to the analysis rate by ffmpeg, with no codec between, and scores it.
+ * Beside the in-memory and MP3 routes it tells the resampler's part in what the MP3 moves: OnsetStream averages each
+ * pair of samples at 44.1 kHz, ffmpeg low-passes first, as it does for catalog MP3s.
+ */
+function scoreResampledByFfmpeg({ name, kind, groove }: SetTrack): BeatRow {
+  const mono = downmixToMono(groove.channels);
+  const [from, to] = [String(groove.sampleRateHz), String(ANALYSIS_RATE_HZ)];
+  const output = execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-f', 'f32le', '-ar', from, '-ac', '1', '-i', '-', '-ar', to, '-f', 'f32le', '-'],
+    { input: Buffer.from(mono.buffer, mono.byteOffset, mono.byteLength), maxBuffer: 1 << 30 },
+  );
+  const samples = new Float32Array(output.buffer.slice(output.byteOffset, output.byteOffset + output.length));
+  const startCpuS = cpuS();
+  const analysis = trackBeats(samples, ANALYSIS_RATE_HZ);
+  return scoreAnalysis(name, kind, groove, analysis, cpuS() - startCpuS);
 }
 
 /** A set's summary through MP3 beside its in-memory F, and the tracks whose F the MP3 moved by more than 0.05. */

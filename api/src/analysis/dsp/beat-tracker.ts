@@ -31,7 +31,7 @@ export type BeatAnalysis = {
 };
 
 /** Rate the onset envelope works at; ffmpeg resamples to it while decoding. */
-const ANALYSIS_RATE_HZ = 22050;
+export const ANALYSIS_RATE_HZ = 22050;
 
 /**
  * Transition penalty weight of the dynamic programme. librosa's default, 100, let the chain slip onto off-beat onsets
