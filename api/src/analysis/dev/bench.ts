@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { ANALYSIS_RATE_HZ, type BeatAnalysis, trackBeats, trackFileBeats } from '../dsp/beat-tracker';
-import { isFfmpegAvailable } from '../dsp/decode-audio';
+import { decodeWithFfmpeg, isFfmpegAvailable } from '../dsp/decode-audio';
 import { downmixToMono } from '../dsp/downmix';
 import { encodeAudio } from '../dsp/encode-audio';
 import { separateHarmonicPercussive } from '../dsp/hpss';
@@ -162,11 +161,14 @@ export function evaluateSampled(half: EvaluationHalf, durationS = 30): BeatRow[]
 /**
  * Tracks every track of a set as the product gets catalog audio: encoded to MP3 (encodeAudio, MP3_BITRATE_KBPS) and
  * analysed from the file (trackFileBeats: decoded by ffmpeg at the analysis rate, else by the WASM decoder). Its speed
- * is wall clock, the decoder's process included.
+ * is wall clock, the decoder's process included. With `resampled`, each track is also tracked on its audio resampled
+ * to the analysis rate by ffmpeg with no codec between (a WAV file), its rows pushed there: beside the in-memory and
+ * MP3 routes, that tells the resampler's part in what the MP3 moves (OnsetStream averages each pair of samples at
+ * 44.1 kHz; ffmpeg low-passes first, as it does for catalog MP3s).
  */
-async function evaluateThroughMp3(tracks: Iterable<SetTrack>): Promise<BeatRow[]> {
+async function evaluateThroughMp3(tracks: Iterable<SetTrack>, resampled?: BeatRow[]): Promise<BeatRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'beat-set-mp3-'));
-  const path = join(dir, 'track.mp3');
+  const [path, wavPath] = [join(dir, 'track.mp3'), join(dir, 'track.wav')];
   const rows: BeatRow[] = [];
   try {
     for (const { name, kind, groove } of tracks) {
@@ -174,6 +176,12 @@ async function evaluateThroughMp3(tracks: Iterable<SetTrack>): Promise<BeatRow[]
       const startMs = performance.now();
       const analysis = await trackFileBeats(path);
       rows.push(scoreAnalysis(name, kind, groove, analysis, (performance.now() - startMs) / 1000));
+      if (!resampled) continue;
+      writeFileSync(wavPath, await encodeAudio(groove.channels, groove.sampleRateHz, 'wav'));
+      const audio = await decodeWithFfmpeg(wavPath, { mono: true, sampleRateHz: ANALYSIS_RATE_HZ });
+      const startCpuS = cpuS();
+      const onResampled = trackBeats(audio.channels[0], audio.sampleRateHz);
+      resampled.push(scoreAnalysis(name, kind, groove, onResampled, cpuS() - startCpuS));
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -319,48 +327,21 @@ async function benchmarkBeats(lines: string[]): Promise<void> {
   viaMp3.push(['independent', generateIndependent(30)]);
   const mp3Sets: Array<[string, BeatRow[]]> = [];
   for (const [label, tracks] of viaMp3) {
-    const rows = await evaluateThroughMp3(tracks);
+    // The tuning halves are also scored resampled by ffmpeg, with no codec between.
+    const resampled = label.endsWith('tuning') && isFfmpegAvailable() ? [] : undefined;
+    const rows = await evaluateThroughMp3(tracks, resampled);
     const inMemory = sets.find(([l]) => l === label)?.[1] ?? [];
-    lines.push(...describeThroughMp3(label, inMemory, rows));
+    lines.push(...describeThroughMp3(label, inMemory, rows, resampled));
     mp3Sets.push([`${label} via MP3`, rows]);
   }
   lines.push(...describeSideBySide(mp3Sets));
-  if (!isFfmpegAvailable()) return;
-  // What of the tuning halves' MP3 gap is the resampler's rather than the codec's.
-  const halves = areSampledKitsInstalled() ? ['tuning', 'sampled tuning'] : ['tuning'];
-  for (const label of halves) {
-    const tracks = label === 'tuning' ? generateHalf('tuning', 30) : generateSampled('tuning', 30);
-    const rows = Array.from(tracks, scoreResampledByFfmpeg);
-    const fOf = (of: Array<[string, BeatRow[]]>, name: string) =>
-      mean(of.find(([l]) => l === name)?.[1].map((r) => r.f) ?? []).toFixed(3);
-    lines.push(
-      `${label} resampled by ffmpeg, no codec: F ${mean(rows.map((r) => r.f)).toFixed(3)} ` +
-        `(in memory ${fOf(sets, label)}, via MP3 ${fOf(mp3Sets, `${label} via MP3`)})`,
-    );
-  }
 }
 
 /**
- * Tracks one track's audio (mixed down) resampled to the analysis rate by ffmpeg, with no codec between, and scores it.
- * Beside the in-memory and MP3 routes it tells the resampler's part in what the MP3 moves: OnsetStream averages each
- * pair of samples at 44.1 kHz, ffmpeg low-passes first, as it does for catalog MP3s.
+ * A set's summary through MP3 beside its in-memory F, the tracks whose F the MP3 moved by more than 0.05, and the F of
+ * its audio resampled by ffmpeg with no codec when scored.
  */
-function scoreResampledByFfmpeg({ name, kind, groove }: SetTrack): BeatRow {
-  const mono = downmixToMono(groove.channels);
-  const [from, to] = [String(groove.sampleRateHz), String(ANALYSIS_RATE_HZ)];
-  const output = execFileSync(
-    'ffmpeg',
-    ['-v', 'error', '-f', 'f32le', '-ar', from, '-ac', '1', '-i', '-', '-ar', to, '-f', 'f32le', '-'],
-    { input: Buffer.from(mono.buffer, mono.byteOffset, mono.byteLength), maxBuffer: 1 << 30 },
-  );
-  const samples = new Float32Array(output.buffer.slice(output.byteOffset, output.byteOffset + output.length));
-  const startCpuS = cpuS();
-  const analysis = trackBeats(samples, ANALYSIS_RATE_HZ);
-  return scoreAnalysis(name, kind, groove, analysis, cpuS() - startCpuS);
-}
-
-/** A set's summary through MP3 beside its in-memory F, and the tracks whose F the MP3 moved by more than 0.05. */
-function describeThroughMp3(label: string, inMemory: BeatRow[], viaMp3: BeatRow[]): string[] {
+function describeThroughMp3(label: string, inMemory: BeatRow[], viaMp3: BeatRow[], resampled?: BeatRow[]): string[] {
   const [summary] = describeSet(`${label} via MP3`, viaMp3).slice(-1);
   const moved = viaMp3.flatMap((row, i) => {
     const before = inMemory[i];
@@ -374,6 +355,7 @@ function describeThroughMp3(label: string, inMemory: BeatRow[], viaMp3: BeatRow[
     `${summary} (in memory: F ${mean(inMemory.map((r) => r.f)).toFixed(3)})`,
     `  tracks whose F the MP3 moved by more than 0.05: ${moved.length}`,
     ...moved,
+    ...(resampled ? [`  resampled by ffmpeg, no codec: F ${mean(resampled.map((r) => r.f)).toFixed(3)}`] : []),
   ];
 }
 

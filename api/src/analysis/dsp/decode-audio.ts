@@ -116,7 +116,7 @@ export function readFloatWavStream(bytes: Buffer): DecodedAudio | null {
 }
 
 /** Decodes any file ffmpeg understands to 32-bit float PCM (WAV framing) streamed through a pipe. */
-function decodeWithFfmpeg(path: string, options: DecodeOptions): Promise<DecodedAudio> {
+export function decodeWithFfmpeg(path: string, options: DecodeOptions): Promise<DecodedAudio> {
   const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
   if (!isFfmpegAvailable(ffmpegPath)) return Promise.reject(new Error(FFMPEG_MISSING_MESSAGE));
   const shape = [
