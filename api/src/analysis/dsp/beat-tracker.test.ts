@@ -82,6 +82,25 @@ describe('metrical level decision', () => {
     expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
   });
 
+  it('takes a slow ballad (brushes, plucked eighths) at its backbeat, not at the eighths (SLOWER_BACKBEAT_RATIO)', () => {
+    // Both were tracked at double tempo (114 BPM, F 0.65-0.67) before the slower backbeat could take the level.
+    for (const seed of [1302, 1303]) {
+      const { track, analysis } = analyse({
+        seed,
+        durationS: 20,
+        tempoBpm: 57,
+        pattern: 'ballad',
+        kitTone: 'brush',
+        drumGainDb: -5,
+        arpeggio: { stepBeats: 0.5, voice: 'pluck', gainDb: 2 },
+        reverbWet: 0.2,
+        humanizeMs: 8,
+      });
+      expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+      expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThan(0.9);
+    }
+  });
+
   it('takes a fast backbeat with hats on the beat at the fast pulse and offers half', () => {
     const { track, analysis } = analyse({ seed: 504, durationS: 20, tempoBpm: 172, pattern: 'double-time' });
     expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);

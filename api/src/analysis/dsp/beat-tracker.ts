@@ -104,6 +104,16 @@ export const LEVEL_TUNING: LevelTuning = {
  */
 const BACKBEAT_HOLD = { strength: 0.8, ratio: 1.5 };
 /**
+ * The slower level is also taken when its off-beat ratio is under this, though not under LEVEL_TUNING.slower, and kick
+ * and snare alternate more clearly there than at this level (measureBackbeat): the plucked eighths or brushed
+ * sixteenths of a slow ballad leave the slower grid's half-way points a little too loud for the ratio alone, while the
+ * snare on 2 and 4 over kicks on 1 and 3 marks the slow beat. Chosen on the tuning halves, in memory and via MP3: two
+ * doubled ballads (and, via MP3, a doubled half-time groove) had ratios of 0.41-0.5 with the slower level's backbeat
+ * ahead, while every grid with that lead at its right level had 0.56 or more in memory. 0.45 and 0.5 did alike; 0.55
+ * halved a syncopated groove via MP3.
+ */
+const SLOWER_BACKBEAT_RATIO = 0.5;
+/**
  * A snare quieter than the hats still marks the backbeat: the beats also move half a period (alignToBackbeat) when
  * the snare band alternates half-way at least `ratio` times as clearly as on the beats (each counted as at least
  * `floor`, so that a trace does not move a grid with no alternation at all) and by at least `gain` of the band's level.
@@ -528,7 +538,10 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
     if (backbeat < BACKBEAT_HOLD.strength) return false;
     return backbeatOf(other()) * BACKBEAT_HOLD.ratio <= backbeat;
   };
-  if (slowerRatio < tuning.slower) {
+  // The slower level's backbeat may take it where its off-beat ratio alone does not (SLOWER_BACKBEAT_RATIO).
+  const slowerBackbeatLeads = () =>
+    slowerFrames.length > 4 && slowerRatio < SLOWER_BACKBEAT_RATIO && backbeatOf(slowerFrames) > backbeat;
+  if (slowerRatio < tuning.slower || slowerBackbeatLeads()) {
     const slowerBpm = bpmOf(slowerPeriod);
     const isTooSlow = slowerBpm < SLOWEST_MOVE_BPM || isMarkingBarsOnly(feature, slowerFrames, slowerBpm);
     if (!isTooSlow && !holdsBackbeat(() => slowerFrames))
