@@ -566,6 +566,22 @@ describe('an autocorrelation peak at a period no one taps', () => {
 });
 
 describe('a pulse slower than anyone taps', () => {
+  it('is taken an octave up below SLOWEST_CHOSEN_BPM: a half-time snare groove at 97 BPM, not its half bar at 48.5', () => {
+    const { track, analysis } = analyse({
+      seed: 1503,
+      durationS: 20,
+      tempoBpm: 97,
+      pattern: 'half-time-snare',
+      kitTone: 'tight',
+      snareGainDb: -4,
+      hatGainDb: -2.5,
+      bassPositions: [0, 1.5, 2.75],
+      humanizeMs: 1.5,
+    });
+    expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+    expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThan(0.9);
+  });
+
   it('is taken an octave up: the chosen tempo and every variant can be tapped (a kick on 1 of some bars, under pads)', () => {
     const { track, analysis } = analyse({
       seed: 8037392,

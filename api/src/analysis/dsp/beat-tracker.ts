@@ -140,6 +140,13 @@ const HALFWAY_PULSE = { share: 0.3, filled: 0.85 };
 /** Tempi a listener can tap: variants outside are not offered. */
 export const TAPPABLE_BPM: readonly [number, number] = [40, 220];
 /**
+ * The slowest tempo chosen as the beat: a slower pulse is taken an octave up (a slower one is still offered as a
+ * variant when it can be tapped). The autocorrelation's strongest peak can be the bar's half where the drums mark little
+ * else (a rim click on 3, a kick on 1, a snare on 3 of a half-time groove: 42-48 BPM for 85-95); no tuning or held-out
+ * recipe is slower than 55 BPM, and the slow ballads the tracker is asked about run at 55-75.
+ */
+const SLOWEST_CHOSEN_BPM = 50;
+/**
  * Below this tempo the beat moves up an octave when snare and kick alternate clearly there (BACKBEAT_HOLD): a
  * backbeat on 2 and 4 marks the beat, and slower tempi are rare outside ballads, whose backbeat is at their own level.
  */
@@ -574,10 +581,11 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
     const period = refineLag(acf, periodFrames * backbeatLevel).lag;
     if (isTappable(bpmOf(period))) [periodFrames, beatFrames] = [period, beatFramesAt(period)];
   }
-  // The chosen level is one a listener can tap (TAPPABLE_BPM): a slower pulse is taken an octave up, a faster one down.
+  // The chosen level is one a listener taps (SLOWEST_CHOSEN_BPM, TAPPABLE_BPM): a slower pulse is taken an octave up, a
+  // faster one down.
   for (let octaves = 0; octaves < 2; octaves++) {
     const bpm = bpmOf(periodFrames);
-    const lagScale = bpm < TAPPABLE_BPM[0] ? 0.5 : bpm > TAPPABLE_BPM[1] && 2 * periodFrames < acf.length ? 2 : 0;
+    const lagScale = bpm < SLOWEST_CHOSEN_BPM ? 0.5 : bpm > TAPPABLE_BPM[1] && 2 * periodFrames < acf.length ? 2 : 0;
     if (lagScale === 0) break;
     periodFrames = refineLag(acf, periodFrames * lagScale).lag;
     beatFrames = beatFramesAt(periodFrames);
