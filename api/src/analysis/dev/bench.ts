@@ -161,15 +161,19 @@ export function evaluateSampled(half: EvaluationHalf, durationS = 30): BeatRow[]
 /**
  * Tracks every track of a set as the product gets catalog audio: encoded to MP3 (encodeAudio, MP3_BITRATE_KBPS) and
  * analysed from the file (trackFileBeats: decoded by ffmpeg at the analysis rate, else by the WASM decoder). Its speed
- * is wall clock, the decoder's process included. With `resampled`, each track is also tracked on its audio resampled
- * to the analysis rate by ffmpeg with no codec between (a WAV file), its rows pushed there: beside the in-memory and
- * MP3 routes, that tells the resampler's part in what the MP3 moves (OnsetStream averages each pair of samples at
- * 44.1 kHz; ffmpeg low-passes first, as it does for catalog MP3s).
+ * is wall clock, the decoder's process included. With `alsoResampled`, each track is also tracked on its audio
+ * resampled to the analysis rate by ffmpeg with no codec between (a WAV file), returned as `resampled`: beside the
+ * in-memory and MP3 routes, that tells the resampler's part in what the MP3 moves (OnsetStream averages each pair of
+ * samples at 44.1 kHz; ffmpeg low-passes first, as it does for catalog MP3s).
  */
-async function evaluateThroughMp3(tracks: Iterable<SetTrack>, resampled?: BeatRow[]): Promise<BeatRow[]> {
+async function evaluateThroughMp3(
+  tracks: Iterable<SetTrack>,
+  alsoResampled: boolean,
+): Promise<{ rows: BeatRow[]; resampled?: BeatRow[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'beat-set-mp3-'));
   const [path, wavPath] = [join(dir, 'track.mp3'), join(dir, 'track.wav')];
   const rows: BeatRow[] = [];
+  const resampled: BeatRow[] | undefined = alsoResampled ? [] : undefined;
   try {
     for (const { name, kind, groove } of tracks) {
       writeFileSync(path, await encodeAudio(groove.channels, groove.sampleRateHz, 'mp3'));
@@ -186,7 +190,7 @@ async function evaluateThroughMp3(tracks: Iterable<SetTrack>, resampled?: BeatRo
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return rows;
+  return { rows, resampled };
 }
 
 /** Kind of music of a packaged song: the program that made it. */
@@ -319,17 +323,17 @@ async function benchmarkBeats(lines: string[]): Promise<void> {
   for (const [label, rows] of sets) lines.push(...describeSet(label, rows));
   lines.push(describePackagedLeftOut(packaged, wanted), ...describeSideBySide(sets));
   // The same 30-s sets as the product gets catalog audio: through an MP3 file.
-  const viaMp3: Array<[string, Iterable<SetTrack>]> = [];
+  // The tuning halves are also scored resampled by ffmpeg, with no codec between (the third entry).
+  const viaMp3: Array<[string, Iterable<SetTrack>, boolean]> = [];
   for (const half of ['tuning', 'held-out'] as const) {
-    viaMp3.push([half, generateHalf(half, 30)]);
-    if (areSampledKitsInstalled()) viaMp3.push([`sampled ${half}`, generateSampled(half, 30)]);
+    const alsoResampled = half === 'tuning' && isFfmpegAvailable();
+    viaMp3.push([half, generateHalf(half, 30), alsoResampled]);
+    if (areSampledKitsInstalled()) viaMp3.push([`sampled ${half}`, generateSampled(half, 30), alsoResampled]);
   }
-  viaMp3.push(['independent', generateIndependent(30)]);
+  viaMp3.push(['independent', generateIndependent(30), false]);
   const mp3Sets: Array<[string, BeatRow[]]> = [];
-  for (const [label, tracks] of viaMp3) {
-    // The tuning halves are also scored resampled by ffmpeg, with no codec between.
-    const resampled = label.endsWith('tuning') && isFfmpegAvailable() ? [] : undefined;
-    const rows = await evaluateThroughMp3(tracks, resampled);
+  for (const [label, tracks, alsoResampled] of viaMp3) {
+    const { rows, resampled } = await evaluateThroughMp3(tracks, alsoResampled);
     const inMemory = sets.find(([l]) => l === label)?.[1] ?? [];
     lines.push(...describeThroughMp3(label, inMemory, rows, resampled));
     mp3Sets.push([`${label} via MP3`, rows]);

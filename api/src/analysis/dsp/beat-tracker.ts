@@ -541,23 +541,22 @@ export function trackBeatsInBands(bands: OnsetBands, durationS: number, tuning =
   const kick = removeLocalMean(bands.kick, round(frameRateHz / 2));
   const backbeatOf = (frames: number[]) => (frames.length > 4 ? measureBackbeat(snare, kick, frames) : 0);
   const backbeat = backbeatOf(beatFrames);
-  const holdsBackbeat = (other: () => number[]) => {
-    if (backbeat < BACKBEAT_HOLD.strength) return false;
-    return backbeatOf(other()) * BACKBEAT_HOLD.ratio <= backbeat;
-  };
+  const holdsBackbeat = (otherBackbeat: () => number) =>
+    backbeat >= BACKBEAT_HOLD.strength && otherBackbeat() * BACKBEAT_HOLD.ratio <= backbeat;
+  // Measured once, when one of the two questions about the slower level below asks for it.
+  let slowerBackbeatValue: number | undefined;
+  const slowerBackbeat = () => (slowerBackbeatValue ??= backbeatOf(slowerFrames));
   // The slower level's backbeat may take it where its off-beat ratio alone does not (SLOWER_BACKBEAT_RATIO).
-  const slowerBackbeatLeads = () =>
-    slowerFrames.length > 4 && slowerRatio < SLOWER_BACKBEAT_RATIO && backbeatOf(slowerFrames) > backbeat;
-  if (slowerRatio < tuning.slower || slowerBackbeatLeads()) {
+  if (slowerRatio < tuning.slower || (slowerRatio < SLOWER_BACKBEAT_RATIO && slowerBackbeat() > backbeat)) {
     const slowerBpm = bpmOf(slowerPeriod);
     const isTooSlow = slowerBpm < SLOWEST_MOVE_BPM || isMarkingBarsOnly(feature, slowerFrames, slowerBpm);
-    if (!isTooSlow && !holdsBackbeat(() => slowerFrames))
+    if (!isTooSlow && !holdsBackbeat(slowerBackbeat))
       [periodFrames, beatFrames, margin] = [slowerPeriod, slowerFrames, tuning.slower - slowerRatio];
   } else if (
     bpmOf(fasterPeriod) <= FASTEST_BEAT_BPM &&
     ratio >= tuning.faster &&
     measureHalfwayFill(feature, beatFrames, HALFWAY_PULSE.share) >= HALFWAY_PULSE.filled &&
-    !holdsBackbeat(() => beatFramesAt(fasterPeriod))
+    !holdsBackbeat(() => backbeatOf(beatFramesAt(fasterPeriod)))
   ) {
     periodFrames = fasterPeriod;
     beatFrames = beatFramesAt(periodFrames);
