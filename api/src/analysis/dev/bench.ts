@@ -18,7 +18,7 @@ import {
 } from './eval/beat-f-measure';
 import { computeSdrDb } from './eval/sdr';
 import { generateGroove } from './independent/groove-generator';
-import { buildIndependentSet } from './independent/independent-set';
+import { buildIndependentSet, INDEPENDENT_SET_SEED } from './independent/independent-set';
 import {
   arePackagedSongProgramsInstalled,
   beatsAtTempo,
@@ -125,9 +125,9 @@ function* generateHalf(half: EvaluationHalf, durationS: number): Generator<SetTr
     yield { name: item.name, kind: KIND_OF_CATEGORY[item.category], groove: synthesiseTrack(item.spec) };
 }
 
-/** Every track of the independent set (never used for tuning), made one at a time. */
-function* generateIndependent(durationS: number): Generator<SetTrack> {
-  for (const item of buildIndependentSet(durationS))
+/** Every track of the independent set (never used for tuning), or of another draw of it, made one at a time. */
+function* generateIndependent(durationS: number, setSeed = INDEPENDENT_SET_SEED): Generator<SetTrack> {
+  for (const item of buildIndependentSet(durationS, setSeed))
     yield { name: item.name, kind: item.kind, groove: generateGroove(item.spec) };
 }
 
@@ -432,11 +432,52 @@ function benchmarkPeaksAndStems(lines: string[]): void {
   }
 }
 
+/**
+ * The seeds of BENCH_INDEPENDENT_SEEDS (comma-separated whole numbers): draws of the independent set besides the one
+ * always reported, grooves of its recipes that no one has looked at, for a figure on music the tracker was never
+ * adjusted to. Empty when unset; a malformed value is an error.
+ */
+function independentSeeds(): number[] {
+  const text = process.env.BENCH_INDEPENDENT_SEEDS?.trim();
+  if (!text) return [];
+  return text.split(',').map((part) => {
+    const seed = Number(part.trim());
+    if (!Number.isSafeInteger(seed) || seed <= 0)
+      throw new Error(`BENCH_INDEPENDENT_SEEDS: "${part.trim()}" is not a positive whole number`);
+    return seed;
+  });
+}
+
+/**
+ * The independent set and each draw of BENCH_INDEPENDENT_SEEDS, in memory and through MP3, then side by side per kind
+ * (BENCH_ANALYSIS_ONLY=independent).
+ */
+async function benchmarkIndependentDraws(lines: string[]): Promise<void> {
+  const draws = [INDEPENDENT_SET_SEED, ...independentSeeds()].map((seed): [string, number] => [
+    seed === INDEPENDENT_SET_SEED ? 'independent' : `independent draw ${seed}`,
+    seed,
+  ]);
+  const inMemory: Array<[string, BeatRow[]]> = draws.map(([label, seed]) => [
+    label,
+    Array.from(generateIndependent(30, seed), scoreTrack),
+  ]);
+  for (const [label, rows] of inMemory) lines.push(...describeSet(label, rows));
+  lines.push(...describeSideBySide(inMemory));
+  const mp3Sets: Array<[string, BeatRow[]]> = [];
+  for (const [label, seed] of draws) {
+    const { rows } = await evaluateThroughMp3(generateIndependent(30, seed), false);
+    lines.push(...describeThroughMp3(label, inMemory.find(([l]) => l === label)?.[1] ?? [], rows));
+    mp3Sets.push([`${label} via MP3`, rows]);
+  }
+  lines.push(...describeSideBySide(mp3Sets));
+}
+
 /** Runs every benchmark and returns the report lines. */
 export async function runAnalysisBenchmark(): Promise<string[]> {
   const lines: string[] = [];
   const only = process.env.BENCH_ANALYSIS_ONLY;
   if (!only || only === 'beats') await benchmarkBeats(lines);
+  if (only === 'independent') await benchmarkIndependentDraws(lines);
   if (only === 'sampled')
     for (const half of ['tuning', 'held-out'] as const) {
       const rows = evaluateSampled(half);
