@@ -453,7 +453,7 @@ function independentSeeds(): number[] {
  * (BENCH_ANALYSIS_ONLY=independent).
  */
 async function benchmarkIndependentDraws(lines: string[]): Promise<void> {
-  const draws = [INDEPENDENT_SET_SEED, ...independentSeeds()].map((seed): [string, number] => [
+  const draws = [...new Set([INDEPENDENT_SET_SEED, ...independentSeeds()])].map((seed): [string, number] => [
     seed === INDEPENDENT_SET_SEED ? 'independent' : `independent draw ${seed}`,
     seed,
   ]);
@@ -478,6 +478,8 @@ export async function runAnalysisBenchmark(): Promise<string[]> {
   const only = process.env.BENCH_ANALYSIS_ONLY;
   if (!only || only === 'beats') await benchmarkBeats(lines);
   if (only === 'independent') await benchmarkIndependentDraws(lines);
+  else if (process.env.BENCH_INDEPENDENT_SEEDS)
+    lines.push('BENCH_INDEPENDENT_SEEDS: the other draws are scored only with BENCH_ANALYSIS_ONLY=independent');
   if (only === 'sampled')
     for (const half of ['tuning', 'held-out'] as const) {
       const rows = evaluateSampled(half);
