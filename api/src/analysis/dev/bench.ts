@@ -144,9 +144,9 @@ export function evaluateHalf(half: EvaluationHalf, durationS = 30): BeatRow[] {
   return Array.from(generateHalf(half, durationS), scoreTrack);
 }
 
-/** Tracks every item of the independent set (never used for tuning) and scores it. */
-export function evaluateIndependent(durationS = 30): BeatRow[] {
-  return Array.from(generateIndependent(durationS), scoreTrack);
+/** Tracks every item of the independent set (never used for tuning), or of another draw of it, and scores it. */
+export function evaluateIndependent(durationS = 30, setSeed = INDEPENDENT_SET_SEED): BeatRow[] {
+  return Array.from(generateIndependent(durationS, setSeed), scoreTrack);
 }
 
 /**
@@ -331,11 +331,22 @@ async function benchmarkBeats(lines: string[]): Promise<void> {
     if (areSampledKitsInstalled()) viaMp3.push([`sampled ${half}`, generateSampled(half, 30), alsoResampled]);
   }
   viaMp3.push(['independent', generateIndependent(30), false]);
+  await describeSetsThroughMp3(lines, viaMp3, (label) => sets.find(([l]) => l === label)?.[1] ?? []);
+}
+
+/**
+ * Each set through MP3 (evaluateThroughMp3; also resampled where its third entry says so) beside its rows in memory
+ * (`inMemoryOf` its label), then all of them side by side per kind.
+ */
+async function describeSetsThroughMp3(
+  lines: string[],
+  viaMp3: Array<[string, Iterable<SetTrack>, boolean]>,
+  inMemoryOf: (label: string) => BeatRow[],
+): Promise<void> {
   const mp3Sets: Array<[string, BeatRow[]]> = [];
   for (const [label, tracks, alsoResampled] of viaMp3) {
     const { rows, resampled } = await evaluateThroughMp3(tracks, alsoResampled);
-    const inMemory = sets.find(([l]) => l === label)?.[1] ?? [];
-    lines.push(...describeThroughMp3(label, inMemory, rows, resampled));
+    lines.push(...describeThroughMp3(label, inMemoryOf(label), rows, resampled));
     mp3Sets.push([`${label} via MP3`, rows]);
   }
   lines.push(...describeSideBySide(mp3Sets));
@@ -453,23 +464,23 @@ function independentSeeds(): number[] {
  * (BENCH_ANALYSIS_ONLY=independent).
  */
 async function benchmarkIndependentDraws(lines: string[]): Promise<void> {
-  const draws = [...new Set([INDEPENDENT_SET_SEED, ...independentSeeds()])].map((seed): [string, number] => [
-    seed === INDEPENDENT_SET_SEED ? 'independent' : `independent draw ${seed}`,
-    seed,
-  ]);
-  const inMemory: Array<[string, BeatRow[]]> = draws.map(([label, seed]) => [
-    label,
-    Array.from(generateIndependent(30, seed), scoreTrack),
-  ]);
+  // Keyed by label: a seed given twice, or the reported set's own, is drawn once.
+  const draws = new Map(
+    [INDEPENDENT_SET_SEED, ...independentSeeds()].map((seed) => [
+      seed === INDEPENDENT_SET_SEED ? 'independent' : `independent draw ${seed}`,
+      seed,
+    ]),
+  );
+  const inMemory = [...draws].map(([label, seed]): [string, BeatRow[]] => [label, evaluateIndependent(30, seed)]);
   for (const [label, rows] of inMemory) lines.push(...describeSet(label, rows));
   lines.push(...describeSideBySide(inMemory));
-  const mp3Sets: Array<[string, BeatRow[]]> = [];
-  for (const [label, seed] of draws) {
-    const { rows } = await evaluateThroughMp3(generateIndependent(30, seed), false);
-    lines.push(...describeThroughMp3(label, inMemory.find(([l]) => l === label)?.[1] ?? [], rows));
-    mp3Sets.push([`${label} via MP3`, rows]);
-  }
-  lines.push(...describeSideBySide(mp3Sets));
+  const viaMp3 = [...draws].map(([label, seed]): [string, Iterable<SetTrack>, boolean] => [
+    label,
+    generateIndependent(30, seed),
+    false,
+  ]);
+  const rowsOf = new Map(inMemory);
+  await describeSetsThroughMp3(lines, viaMp3, (label) => rowsOf.get(label) ?? []);
 }
 
 /** Runs every benchmark and returns the report lines. */
