@@ -469,7 +469,7 @@ export function trackBeats(mono: Float32Array, sampleRateHz: number, tuning = LE
 /** Beats of an audio file, the onset envelope computed while the file decodes (see streamMonoPcm). */
 export async function trackFileBeats(
   path: string,
-  options: { ffmpegPath?: string } = {},
+  { tuning = LEVEL_TUNING, ...options }: { ffmpegPath?: string; tuning?: LevelTuning } = {},
 ): Promise<BeatAnalysis & { durationS: number }> {
   let stream: OnsetStream | null = null;
   const { durationS } = await streamMonoPcm(path, { ...options, sampleRateHz: ANALYSIS_RATE_HZ }, (rateHz) => {
@@ -479,7 +479,7 @@ export async function trackFileBeats(
   });
   const bands = (stream as OnsetStream | null)?.finish();
   if (!bands) throw new Error(`No audio in ${path}`);
-  return { ...trackBeatsInBands(bands, durationS), durationS };
+  return { ...trackBeatsInBands(bands, durationS, tuning), durationS };
 }
 
 /** trackBeats from precomputed onset bands (the tuning search reuses them). */

@@ -6,11 +6,10 @@ import { scoreBeatFMeasure } from '../dev/eval/beat-f-measure';
 import { buildEvaluationSet } from '../dev/synth/evaluation-set';
 import { synthesiseTrack } from '../dev/synth/synthesise-track';
 import { BeatActivation } from './beat-activation';
-import { ANALYSIS_RATE_HZ, LEVEL_TUNING, trackBeats, trackBeatsInBands } from './beat-tracker';
-import { isFfmpegAvailable, streamMonoPcm } from './decode-audio';
+import { LEVEL_TUNING, trackBeats, trackFileBeats } from './beat-tracker';
+import { isFfmpegAvailable } from './decode-audio';
 import { downmixToMono } from './downmix';
 import { encodeAudio } from './encode-audio';
-import { OnsetStream } from './onset-envelope';
 
 /** The tuning half's tracks the network's phase rule was chosen on: kicks on the grid's points mislead the rules. */
 const tuningTrack = (name: string) => {
@@ -20,22 +19,14 @@ const tuningTrack = (name: string) => {
   return { track, mono: downmixToMono(track.channels) };
 };
 
-/** A tuning track as the catalog holds it: encoded as MP3, decoded by ffmpeg at the analysis rate, as trackFileBeats. */
-async function tuningTrackThroughMp3(name: string) {
+/** A tuning track as the catalog holds it, in an MP3 file in a scratch folder; `read` reads it. */
+async function withTuningTrackAsMp3<T>(name: string, read: (path: string) => Promise<T>): Promise<T> {
   const { track } = tuningTrack(name);
   const dir = mkdtempSync(join(tmpdir(), 'network-phase-'));
   try {
     const path = join(dir, `${name}.mp3`);
     writeFileSync(path, await encodeAudio(track.channels, track.sampleRateHz, 'mp3'));
-    let stream: OnsetStream | null = null;
-    const { durationS } = await streamMonoPcm(path, { sampleRateHz: ANALYSIS_RATE_HZ }, (rateHz) => {
-      const opened = new OnsetStream(rateHz);
-      stream = opened;
-      return (samples) => opened.push(samples);
-    });
-    const bands = (stream as OnsetStream | null)?.finish();
-    if (!bands) throw new Error(`no audio in ${path}`);
-    return { track, bands, durationS };
+    return await read(path);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -54,14 +45,16 @@ describe('the beat network against the grid', () => {
     },
   );
 
-  // ffmpeg's decoding, the route of catalog MP3s; the in-process decoder's low-pass gives other onsets.
+  // trackFileBeats through ffmpeg, the route of catalog MP3s; the in-process decoder's low-pass gives other onsets.
   const withFfmpeg = isFfmpegAvailable() ? it.each : it.skip.each;
   withFfmpeg(['and-kick-faint-snare-108', 'jazz-bombs-139'])(
     'moves %s through MP3 half a beat, where the network is less sure and kicks do not mark every beat alone',
     async (name) => {
-      const { track, bands, durationS } = await tuningTrackThroughMp3(name);
-      const without = trackBeatsInBands(bands, durationS, { ...LEVEL_TUNING, networkPhase: false });
-      const withNetwork = trackBeatsInBands(bands, durationS);
+      const { track } = tuningTrack(name);
+      const [without, withNetwork] = await withTuningTrackAsMp3(name, async (path) => [
+        await trackFileBeats(path, { tuning: { ...LEVEL_TUNING, networkPhase: false } }),
+        await trackFileBeats(path),
+      ]);
       expect(scoreBeatFMeasure(track.beatsS, without.beatsS)).toBeLessThan(0.2);
       expect(scoreBeatFMeasure(track.beatsS, withNetwork.beatsS)).toBeGreaterThan(0.95);
     },
