@@ -685,6 +685,25 @@ describe('kicks on some of the "and"s, below 100 BPM', () => {
   });
 });
 
+describe('a half-time groove: a kick on 1, a snare on 3 alone, under eighth hats', () => {
+  it('is taken at its quarter note, where the snare marks one beat in four, not at the eighths (HALF_TIME_SNARE_SLOWER_ABOVE_BPM)', () => {
+    // At the eighths the snare marks one beat in eight, and no other rule reads that: doubled to 166-183 BPM before.
+    for (const spec of [
+      { seed: 1260121, tempoBpm: 92, kitTone: 'eight-o-eight', snareGainDb: -4.3, hatGainDb: 1.5, humanizeMs: 5.8 },
+      { seed: 11034376, tempoBpm: 83.2, kitTone: 'clap', snareGainDb: -3.9, hatGainDb: -1.1, humanizeMs: 4.9 },
+    ] as const) {
+      const { track, analysis } = analyse({
+        ...spec,
+        durationS: 20,
+        pattern: 'half-time-snare',
+        bassPositions: [0, 1.5, 2.75],
+      });
+      expect(isTempoCorrect(track.tempoBpm, analysis.tempoBpm)).toBe(true);
+      expect(scoreBeatFMeasure(track.beatsS, analysis.beatsS)).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+});
+
 describe('the dembow of reggaeton: a kick on every beat, the snare on the "a" of 1 and the "and" of 2', () => {
   it('keeps the beat on the kicks, not half a beat off on the snare that alternates half-way as a backbeat would', () => {
     // The snare's hits on the "a" alternate as clearly as those half-way (SIXTEENTH_FIGURE): half a beat off before.
