@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { scoreBeatFMeasure } from '../dev/eval/beat-f-measure';
 import { buildEvaluationSet } from '../dev/synth/evaluation-set';
-import { synthesiseTrack } from '../dev/synth/synthesise-track';
+import { type SynthesisedTrack, synthesiseTrack } from '../dev/synth/synthesise-track';
 import { BeatActivation } from './beat-activation';
 import { LEVEL_TUNING, trackBeats, trackFileBeats } from './beat-tracker';
 import { isFfmpegAvailable } from './decode-audio';
@@ -19,12 +19,11 @@ const tuningTrack = (name: string) => {
   return { track, mono: downmixToMono(track.channels) };
 };
 
-/** A tuning track as the catalog holds it, in an MP3 file in a scratch folder; `read` reads it. */
-async function withTuningTrackAsMp3<T>(name: string, read: (path: string) => Promise<T>): Promise<T> {
-  const { track } = tuningTrack(name);
+/** A track as the catalog holds it, in an MP3 file in a scratch folder; `read` reads it. */
+async function withTrackAsMp3<T>(track: SynthesisedTrack, read: (path: string) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'network-phase-'));
   try {
-    const path = join(dir, `${name}.mp3`);
+    const path = join(dir, 'track.mp3');
     writeFileSync(path, await encodeAudio(track.channels, track.sampleRateHz, 'mp3'));
     return await read(path);
   } finally {
@@ -51,7 +50,7 @@ describe('the beat network against the grid', () => {
     'moves %s through MP3 half a beat, where the network is less sure and kicks do not mark every beat alone',
     async (name) => {
       const { track } = tuningTrack(name);
-      const [without, withNetwork] = await withTuningTrackAsMp3(name, async (path) => [
+      const [without, withNetwork] = await withTrackAsMp3(track, async (path) => [
         await trackFileBeats(path, { tuning: { ...LEVEL_TUNING, networkPhase: false } }),
         await trackFileBeats(path),
       ]);
