@@ -483,12 +483,28 @@ async function benchmarkIndependentDraws(lines: string[]): Promise<void> {
   await describeSetsThroughMp3(lines, viaMp3, (label) => rowsOf.get(label) ?? []);
 }
 
+/**
+ * The tuning halves beside the study draw of the same recipes and kits, in memory (BENCH_ANALYSIS_ONLY=study): all of it
+ * tuning data, to see whether a rule chosen on the tuning half holds on grooves of its recipes it was not chosen on.
+ */
+function benchmarkStudyDraw(lines: string[]): void {
+  const sets: Array<[string, BeatRow[]]> = [];
+  for (const half of ['tuning', 'study'] as const) {
+    sets.push([half, evaluateHalf(half)]);
+    const sampled = evaluateSampled(half);
+    if (sampled) sets.push([`sampled ${half}`, sampled]);
+  }
+  for (const [label, rows] of sets) lines.push(...describeSet(label, rows));
+  lines.push(...describeSideBySide(sets));
+}
+
 /** Runs every benchmark and returns the report lines. */
 export async function runAnalysisBenchmark(): Promise<string[]> {
   const lines: string[] = [];
   const only = process.env.BENCH_ANALYSIS_ONLY;
   if (!only || only === 'beats') await benchmarkBeats(lines);
   if (only === 'independent') await benchmarkIndependentDraws(lines);
+  if (only === 'study') benchmarkStudyDraw(lines);
   else if (process.env.BENCH_INDEPENDENT_SEEDS)
     lines.push('BENCH_INDEPENDENT_SEEDS: the other draws are scored only with BENCH_ANALYSIS_ONLY=independent');
   if (only === 'sampled')

@@ -5,19 +5,22 @@ import type { BassStyle, ChordStyle, DrumBar, SampledGrooveSpec, SampledKind } f
 /** One groove of the sampled set: a name, its kind of music and what to render. */
 export type SampledTrack = { name: string; kind: SampledKind; spec: SampledGrooveSpec };
 
+const TUNING_KITS = [
+  'Audiophob',
+  'ColomboAcousticDrumkit',
+  'ElectricEmpireKit',
+  'ForzeeStereo',
+  'Millo_MultiLayered2',
+  'VariBreaks',
+];
+
 /**
  * The kits of each half: the held-out half plays kits the tuning half never hears (recorded acoustic kits and
- * electronic ones on both sides).
+ * electronic ones on both sides); the study draw is tuning data and plays the tuning kits.
  */
 export const SAMPLED_KITS: Record<EvaluationHalf, string[]> = {
-  tuning: [
-    'Audiophob',
-    'ColomboAcousticDrumkit',
-    'ElectricEmpireKit',
-    'ForzeeStereo',
-    'Millo_MultiLayered2',
-    'VariBreaks',
-  ],
+  tuning: TUNING_KITS,
+  study: TUNING_KITS,
   'held-out': ['BJA_Pacific', 'The Black Pearl 1.0', 'HardElectro1', 'rumpf_kit_z01_h2'],
 };
 
@@ -247,7 +250,7 @@ const CHORD_STYLES: ChordStyle[] = ['none', 'held', 'pushed', 'offbeat-stabs', '
 const BASS_STYLES: BassStyle[] = ['none', 'roots', 'offbeat', 'with-kick', 'pushed'];
 
 /** Seed base of each half: the halves draw different tempi, levels and styles. */
-const HALF_SEED: Record<EvaluationHalf, number> = { tuning: 7_100_000, 'held-out': 8_300_000 };
+const HALF_SEED: Record<EvaluationHalf, number> = { tuning: 7_100_000, study: 5_500_000, 'held-out': 8_300_000 };
 /** Tracks per pattern in each half. */
 const TRACKS_PER_PATTERN = 2;
 

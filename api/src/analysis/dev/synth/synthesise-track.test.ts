@@ -42,14 +42,21 @@ describe('synthesiseTrack', () => {
     expect(60 / (beats[beats.length - 1] - beats[beats.length - 2])).toBeGreaterThan(117);
   });
 
-  it('builds two disjoint halves of 278 tracks over 55–185 BPM', () => {
+  it('builds two disjoint halves of 278 tracks over 55–185 BPM, and a study draw of the tuning recipes apart from both', () => {
     const tuning = buildEvaluationSet('tuning');
     const heldOut = buildEvaluationSet('held-out');
+    const study = buildEvaluationSet('study');
     expect(tuning.length).toBe(278);
     expect(heldOut.length).toBe(278);
     const seeds = new Set(tuning.map((t) => t.spec.seed));
     expect(heldOut.some((t) => seeds.has(t.spec.seed))).toBe(false);
-    for (const set of [tuning, heldOut]) {
+    for (const t of heldOut) seeds.add(t.spec.seed);
+    expect(study.some((t) => seeds.has(t.spec.seed))).toBe(false);
+    // The same recipes in the same order: each track's name differs from its tuning twin's by its tempo alone.
+    const recipeOf = (name: string) => name.replace(/-\d+$/, '');
+    expect(study.map((t) => recipeOf(t.name))).toEqual(tuning.map((t) => recipeOf(t.name)));
+    expect(study.filter((t, i) => t.spec.tempoBpm !== tuning[i].spec.tempoBpm).length).toBeGreaterThan(250);
+    for (const set of [tuning, heldOut, study]) {
       expect(new Set(set.map((t) => t.category)).size).toBe(11);
       expect(Math.min(...set.map((t) => t.spec.tempoBpm))).toBeGreaterThanOrEqual(55);
       expect(Math.min(...set.map((t) => t.spec.tempoBpm))).toBeLessThan(66);
