@@ -504,9 +504,9 @@ export async function runAnalysisBenchmark(): Promise<string[]> {
   const only = process.env.BENCH_ANALYSIS_ONLY;
   if (!only || only === 'beats') await benchmarkBeats(lines);
   if (only === 'independent') await benchmarkIndependentDraws(lines);
-  if (only === 'study') benchmarkStudyDraw(lines);
   else if (process.env.BENCH_INDEPENDENT_SEEDS)
     lines.push('BENCH_INDEPENDENT_SEEDS: the other draws are scored only with BENCH_ANALYSIS_ONLY=independent');
+  if (only === 'study') benchmarkStudyDraw(lines);
   if (only === 'sampled')
     for (const half of ['tuning', 'held-out'] as const) {
       const rows = evaluateSampled(half);
