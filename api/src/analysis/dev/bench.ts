@@ -300,21 +300,21 @@ function describePackagedLeftOut(packaged: { skipped: string[] } | null, wanted:
 /** Where rendered packaged songs are kept between runs. */
 const PACKAGED_CACHE_DIR = process.env.BENCH_PACKAGED_CACHE_DIR ?? join(tmpdir(), 'curator-packaged-songs');
 
+/** One half of the in-house set, then the same half of the sampled set when its kits are installed, labelled. */
+function inHouseAndSampled(half: EvaluationHalf): Array<[string, BeatRow[]]> {
+  const inHouse: [string, BeatRow[]] = [half, evaluateHalf(half)];
+  const sampled = evaluateSampled(half);
+  return sampled ? [inHouse, [`sampled ${half}`, sampled]] : [inHouse];
+}
+
 /**
  * Beat tracking on the tuning half, the held-out half, the independent set and the packaged songs (when their
  * programs are installed), then side by side per kind.
  */
 async function benchmarkBeats(lines: string[]): Promise<void> {
-  // Each half of the sampled set beside the same half of the in-house set, when its kits are installed.
-  const sampled = (half: EvaluationHalf): Array<[string, BeatRow[]]> => {
-    const rows = evaluateSampled(half);
-    return rows ? [[`sampled ${half}`, rows]] : [];
-  };
   const sets: Array<[string, BeatRow[]]> = [
-    ['tuning', evaluateHalf('tuning')],
-    ...sampled('tuning'),
-    ['held-out', evaluateHalf('held-out')],
-    ...sampled('held-out'),
+    ...inHouseAndSampled('tuning'),
+    ...inHouseAndSampled('held-out'),
     ['independent', evaluateIndependent()],
   ];
   const wanted = process.env.BENCH_PACKAGED !== '0';
@@ -488,12 +488,7 @@ async function benchmarkIndependentDraws(lines: string[]): Promise<void> {
  * tuning data, to see whether a rule chosen on the tuning half holds on grooves of its recipes it was not chosen on.
  */
 function benchmarkStudyDraw(lines: string[]): void {
-  const sets: Array<[string, BeatRow[]]> = [];
-  for (const half of ['tuning', 'study'] as const) {
-    sets.push([half, evaluateHalf(half)]);
-    const sampled = evaluateSampled(half);
-    if (sampled) sets.push([`sampled ${half}`, sampled]);
-  }
+  const sets = [...inHouseAndSampled('tuning'), ...inHouseAndSampled('study')];
   for (const [label, rows] of sets) lines.push(...describeSet(label, rows));
   lines.push(...describeSideBySide(sets));
 }

@@ -295,11 +295,10 @@ const BACKBEAT_LEVEL = { markShare: 0.5, marked: 0.75, unmarked: 0.25, slowerAbo
 /**
  * A snare that marks one beat in eight (findSnareSpacingBeats) is a half-time snare on 3 heard at twice its tempo: the
  * level halves, to the one at which it marks one beat in four, from above this tempo (so from at least 60 BPM). On the
- * tuning halves of the in-house set and the sampled kits, and on a further draw of each made for study (seeds 3,300,017
- * and 5,500,000), it is seen only on half-time grooves (a snare on 3 under eighth hats, 75-92 BPM) doubled to 148-183
- * BPM: four mended in memory, no other track moved (through MP3 the two of the tuning half were right already, and one
- * of the study draw's is mended). Those tracks leave the bound free below 148; 120 keeps the halved tempo at 60 BPM or
- * more.
+ * tuning halves of the in-house set and the sampled kits, and on their study draws (EvaluationHalf 'study'), it is
+ * seen only on half-time grooves (a snare on 3 under eighth hats, 75-92 BPM) doubled to 148-183 BPM: four mended in
+ * memory, no other track moved (through MP3 the two of the tuning half were right already, and one of the study draw's
+ * is mended). Those tracks leave the bound free below 148; 120 keeps the halved tempo at 60 BPM or more.
  */
 const HALF_TIME_SNARE_SLOWER_ABOVE_BPM = 120;
 /**
