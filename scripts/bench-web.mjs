@@ -6,7 +6,9 @@
 // and long tasks. It also times the workspace opened by an in-app link from the audio list (the
 // pointer on the link first, as a user's is), the rows shown after the answer to a search and to a
 // type filter, and the frames while scrolling the 100 rows. Each row of the speed aims (issue
-// "Every screen usable in half a second") is printed with its median, every run and the aim.
+// "Every screen usable in half a second") is printed with its median, every run and the aim. Beside
+// them, the floor: a page of React alone (scripts/lib/web-floor) making the same first request and
+// showing the same first rows, cold, in the same rounds: what any React page needs on this machine.
 // BENCH_WEB_AGAINST=<git ref> also measures that commit (checked out, installed and built in a
 // scratch worktree) as "before": the two run side by side and take turns load by load, so the
 // machine's drift over minutes falls on both alike.
@@ -18,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
+import webpack from 'webpack';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -25,6 +28,8 @@ const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const VIEWPORT = { width: 1600, height: 1000 };
 const ROW = '[data-testid="audio-table"] tr[data-row-key]';
 const AGAINST = process.env.BENCH_WEB_AGAINST;
+/** Where the floor page is served from, on the app's own origin (its cookie and API), by the browser context. */
+const FLOOR_PATH = '/__bench-floor/';
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -120,6 +125,41 @@ const timeToWaveform = (page) =>
   page.waitForFunction(() => performance.getEntriesByName('waveform-drawn')[0]?.startTime, null, { polling: 50 });
 
 const longTasks = (page) => page.evaluate(() => window.__longTasks ?? []);
+
+/** The floor page (scripts/lib/web-floor) bundled for production into a scratch folder: its page and its script. */
+async function buildFloorPage() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-floor-'));
+  const compiler = webpack({
+    mode: 'production',
+    entry: path.join(ROOT, 'scripts/lib/web-floor/floor-page.mjs'),
+    output: { path: dir, filename: 'floor.js' },
+    resolve: { modules: [path.join(ROOT, 'node_modules')] },
+    performance: { hints: false },
+  });
+  const stats = await new Promise((resolve, reject) =>
+    compiler.run((error, result) => (error ? reject(error) : compiler.close(() => resolve(result)))),
+  );
+  if (stats.hasErrors()) throw new Error(`the floor page did not build:\n${stats.toString('errors-only')}`);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><script defer src="${FLOOR_PATH}floor.js"></script></head><body><div id="root"></div></body></html>`;
+  return { dir, html, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Milliseconds to the floor page's rows, cold (a new context): its page and script come from the bench through the
+ * context (which adds a little to the floor, never takes from it), the list from the app.
+ */
+async function timeFloor(browser, app, state, floor) {
+  const { context, page } = await newPage(browser, state);
+  await context.route(`${app.baseUrl}${FLOOR_PATH}**`, (route) =>
+    route.request().url().endsWith('.js')
+      ? route.fulfill({ path: path.join(floor.dir, 'floor.js'), contentType: 'text/javascript' })
+      : route.fulfill({ body: floor.html, contentType: 'text/html' }),
+  );
+  await page.goto(`${app.baseUrl}${FLOOR_PATH}`, { waitUntil: 'commit' });
+  const ms = await (await timeToRows(page)).jsonValue();
+  await context.close();
+  return ms;
+}
 
 async function loadOnce(page, url, waitFor) {
   const network = await watchNetwork(page);
@@ -323,6 +363,7 @@ async function prepare(browser, app) {
 }
 
 const noFigures = () => ({
+  floor: [],
   coldList: [],
   warmList: [],
   coldBeats: [],
@@ -335,8 +376,9 @@ const noFigures = () => ({
 });
 
 /** One round of every load against one app, each figure added to `into` (see noFigures). */
-async function measureRound(browser, app, setup, into) {
+async function measureRound(browser, app, setup, floor, into) {
   const { state, linkedId, audioId, searchTerm, otherType, otherTypeQuery } = setup;
+  into.floor.push(await timeFloor(browser, app, state, floor));
   const list = await newPage(browser, state);
   into.coldList.push(await loadOnce(list.page, `${app.baseUrl}/audios/`, timeToRows));
   into.warmList.push(await loadOnce(list.page, `${app.baseUrl}/audios/`, timeToRows));
@@ -416,6 +458,7 @@ function report({ audioId, searchTerm, otherType }, after, before) {
   row(`filter Audio Type ${otherType}: rows shown after the answer`, (f) => f.filter, 'ms', 150);
   row('scrolling the 100 rows: frames over 50 ms', (f) => f.scrollOver50, '', 0);
   row('scrolling the 100 rows: longest frame', (f) => f.scrollLongest, 'ms', 50);
+  free('floor, cold: React alone, same request, rows visible', (f) => f.floor, 'ms');
   free("/audios/ cold: screen's first file asked for", (f) => of(f.coldList, 'screenStartMs'), 'ms');
   free(`${audioId} cold: screen's first file asked for`, (f) => of(f.coldBeats, 'screenStartMs'), 'ms');
   console.log('details:');
@@ -435,6 +478,7 @@ async function main() {
   if (built.status !== 0) throw new Error('the build failed');
   const beforeTree = AGAINST ? checkOutBefore(AGAINST) : null;
   const apps = [];
+  const floor = await buildFloorPage();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -449,7 +493,7 @@ async function main() {
     for (let run = 0; run < RUNS; run++) {
       // Turn by turn, the first of each round alternating, so neither build always loads first.
       const order = run % 2 === 0 ? apps : [...apps].reverse();
-      for (const { app, setup, figures } of order) await measureRound(browser, app, setup, figures);
+      for (const { app, setup, figures } of order) await measureRound(browser, app, setup, floor, figures);
     }
     const [after, before] = apps;
     console.log(
@@ -461,6 +505,7 @@ async function main() {
     await browser.close();
     for (const { app } of apps) await app.stop();
     beforeTree?.remove();
+    floor.remove();
   }
 }
 
