@@ -414,15 +414,14 @@ async function benchmarkMp3(lines: string[]): Promise<void> {
           const totalMs = performance.now() - startMs;
           const ownMs = (cpuS() - startCpuS) * 1000;
           const endChildCpuS = childCpuS();
-          // ffmpeg decodes on the other core beside the analysis: on one core its CPU time adds to this process's.
+          // ffmpeg, a child process, decodes on the other core beside the analysis: on one core its CPU time adds to this
+          // process's (the WASM decoders run in this process).
           const childMs =
             startChildCpuS !== null && endChildCpuS !== null ? (endChildCpuS - startChildCpuS) * 1000 : null;
           const oneCore =
-            label === 'WASM'
-              ? `, ${(180000 / ownMs).toFixed(0)}x real time on one core`
-              : childMs === null
-                ? ''
-                : `, with ffmpeg's ${childMs.toFixed(0)} ms CPU: ${(180000 / (ownMs + childMs)).toFixed(0)}x real time on one core`;
+            childMs === null
+              ? ''
+              : `, ${childMs > 0 ? `with child processes' ${childMs.toFixed(0)} ms CPU: ` : ''}${(180000 / (ownMs + childMs)).toFixed(0)}x real time on one core`;
           lines.push(
             `${name} via ${label}, run ${run + 1}: decoded and tracked in ${totalMs.toFixed(0)} ms = ${(180000 / totalMs).toFixed(0)}x real time wall clock; this process ${ownMs.toFixed(0)} ms CPU${oneCore} (F ${scoreBeatFMeasure(track.beatsS, analysis.beatsS).toFixed(3)})`,
           );
