@@ -14,15 +14,15 @@ execFileSync(
 const require = createRequire(import.meta.url);
 const analysisDir = join(outDir, 'api', 'src', 'analysis', 'dev');
 // The Debian packages the bench measures with, installed here when missing and this is root (as on the project's
-// machines): ffmpeg, the decoder autobeat streams from when it is on the PATH (README), whose speed the bench reports
-// beside the WASM decoders'; and the programs of the packaged songs (LMMS's and Hydrogen's demo projects, rendered by
+// machines): mpg123 and ffmpeg, the decoders autobeat streams an MP3 from when they are on the PATH (README), whose speed
+// the bench reports beside the WASM decoders'; and the programs of the packaged songs (LMMS's and Hydrogen's demo projects, rendered by
 // their own programs), unless BENCH_PACKAGED=0; and the recorded drum kits the sampled set plays (hydrogen-drumkits).
 // Without them the bench prints the rest and says what it left out.
 const { arePackagedSongProgramsInstalled } = require(join(analysisDir, 'packaged', 'packaged-songs.js'));
 const { areSampledKitsInstalled } = require(join(analysisDir, 'sampled', 'drumkits.js'));
 const missing = [
   // Asked directly: the decoder's own check remembers its answer for the process.
-  ...(spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).error ? ['ffmpeg'] : []),
+  ...['mpg123', 'ffmpeg'].filter((program) => spawnSync(program, ['--version'], { stdio: 'ignore' }).error),
   ...(process.env.BENCH_PACKAGED !== '0' && !arePackagedSongProgramsInstalled() ? ['lmms', 'hydrogen'] : []),
   ...(areSampledKitsInstalled() ? [] : ['hydrogen-drumkits']),
 ];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { ANALYSIS_RATE_HZ, type BeatAnalysis, trackBeats, trackFileBeats } from '../dsp/beat-tracker';
-import { decodeWithFfmpeg, isFfmpegAvailable } from '../dsp/decode-audio';
+import { decodeWithFfmpeg, isFfmpegAvailable, isMpg123Available } from '../dsp/decode-audio';
 import { downmixToMono } from '../dsp/downmix';
 import { encodeAudio } from '../dsp/encode-audio';
 import { separateHarmonicPercussive } from '../dsp/hpss';
@@ -42,7 +42,7 @@ const cpuS = () => {
 };
 
 /**
- * CPU seconds of this process's ended child processes (ffmpeg), from /proc/self/stat's cutime and cstime (clock ticks of
+ * CPU seconds of this process's ended child processes (the decoder), from /proc/self/stat's cutime and cstime (clock ticks of
  * 1/100 s); null where there is no /proc.
  */
 const childCpuS = (): number | null => {
@@ -173,11 +173,12 @@ export function evaluateSampled(half: EvaluationHalf, durationS = 30): BeatRow[]
 
 /**
  * Tracks every track of a set as the product gets catalog audio: encoded to MP3 (encodeAudio, MP3_BITRATE_KBPS) and
- * analysed from the file (trackFileBeats: decoded by ffmpeg at the analysis rate, else by the WASM decoder). Its speed
+ * analysed from the file (trackFileBeats: decoded by mpg123 at half the file's rate, else by ffmpeg at the analysis
+ * rate, else by the WASM decoder). Its speed
  * is wall clock, the decoder's process included. With `alsoResampled`, each track is also tracked on its audio
  * resampled to the analysis rate by ffmpeg with no codec between (a WAV file), returned as `resampled`: beside the
  * in-memory and MP3 routes, that tells the resampler's part in what the MP3 moves (OnsetStream averages each pair of
- * samples at 44.1 kHz; ffmpeg low-passes first, as it does for catalog MP3s).
+ * samples at 44.1 kHz; ffmpeg low-passes first, and mpg123 keeps the lower half of the MP3's subbands).
  */
 async function evaluateThroughMp3(
   tracks: Iterable<SetTrack>,
@@ -210,8 +211,8 @@ async function evaluateThroughMp3(
 const KIND_OF_SOURCE: Record<PackagedSong['source'], string> = { lmms: 'lmms-song', hydrogen: 'hydrogen-kit' };
 
 /**
- * Renders (once, cached) and tracks every packaged song through the product's own path (trackFileBeats: ffmpeg,
- * streamed onset analysis), scored up to where its music ends. Null when the programs are not installed.
+ * Renders (once, cached) and tracks every packaged song through the product's own path (trackFileBeats on the rendered
+ * WAV), scored up to where its music ends. Null when the programs are not installed.
  */
 export async function evaluatePackaged(cacheDir: string): Promise<{ rows: BeatRow[]; skipped: string[] } | null> {
   if (!arePackagedSongProgramsInstalled()) return null;
@@ -387,10 +388,17 @@ function describeThroughMp3(label: string, inMemory: BeatRow[], viaMp3: BeatRow[
   ];
 }
 
+/** The decoders an MP3 can take in trackFileBeats, each alone: the others' programs named where none is. */
+const MP3_ROUTES: Array<['mpg123' | 'ffmpeg' | 'WASM', { mpg123Path: string; ffmpegPath: string }]> = [
+  ['mpg123', { mpg123Path: 'mpg123', ffmpegPath: '/nonexistent/ffmpeg' }],
+  ['ffmpeg', { mpg123Path: '/nonexistent/mpg123', ffmpegPath: 'ffmpeg' }],
+  ['WASM', { mpg123Path: '/nonexistent/mpg123', ffmpegPath: '/nonexistent/ffmpeg' }],
+];
+
 /**
- * Decoding plus beat tracking of two 3-minute stereo MP3s, wall clock (ffmpeg when on PATH, else WASM): a straight groove,
- * which the beat network settles in its 4-s probe, and a slow ballad of the tuning half, which it reads on past the probe
- * (NETWORK_STEP_S).
+ * Decoding plus beat tracking of two 3-minute stereo MP3s by each decoder (MP3_ROUTES; the product takes the first
+ * installed), wall clock and on one core: a straight groove, which the beat network settles in its 4-s probe, and a slow
+ * ballad of the tuning half, which it reads on past the probe (NETWORK_STEP_S).
  */
 async function benchmarkMp3(lines: string[]): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'beat-mp3-bench-'));
@@ -405,17 +413,20 @@ async function benchmarkMp3(lines: string[]): Promise<void> {
       const track = synthesiseTrack(spec);
       const path = join(dir, 'long.mp3');
       writeFileSync(path, await encodeAudio(track.channels, track.sampleRateHz, 'mp3'));
-      for (const ffmpegPath of ['ffmpeg', '/nonexistent/ffmpeg']) {
-        const label = ffmpegPath === 'ffmpeg' && isFfmpegAvailable() ? 'ffmpeg' : 'WASM';
+      for (const [label, paths] of MP3_ROUTES) {
+        if ((label === 'mpg123' && !isMpg123Available()) || (label === 'ffmpeg' && !isFfmpegAvailable())) {
+          lines.push(`${name} via ${label}: not installed`);
+          continue;
+        }
         for (let run = 0; run < 3; run++) {
           const [startCpuS, startChildCpuS] = [cpuS(), childCpuS()];
           const startMs = performance.now();
-          const analysis = await trackFileBeats(path, { ffmpegPath });
+          const analysis = await trackFileBeats(path, paths);
           const totalMs = performance.now() - startMs;
           const ownMs = (cpuS() - startCpuS) * 1000;
           const endChildCpuS = childCpuS();
-          // ffmpeg, a child process, decodes on the other core beside the analysis: on one core its CPU time adds to this
-          // process's (the WASM decoders run in this process).
+          // mpg123 or ffmpeg, a child process, decodes on the other core beside the analysis: on one core its CPU time
+          // adds to this process's (the WASM decoders run in this process).
           const childMs =
             startChildCpuS !== null && endChildCpuS !== null ? (endChildCpuS - startChildCpuS) * 1000 : null;
           const oneCore =

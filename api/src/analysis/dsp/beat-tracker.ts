@@ -1,4 +1,4 @@
-import { streamMonoPcm } from './decode-audio';
+import { streamMonoPcm, type StreamOptions } from './decode-audio';
 import {
   findOffbeatPosition,
   findSwingOffset,
@@ -479,7 +479,7 @@ export function trackBeats(mono: Float32Array, sampleRateHz: number, tuning = LE
 /** Beats of an audio file, the onset envelope computed while the file decodes (see streamMonoPcm). */
 export async function trackFileBeats(
   path: string,
-  { tuning = LEVEL_TUNING, ...options }: { ffmpegPath?: string; tuning?: LevelTuning } = {},
+  { tuning = LEVEL_TUNING, ...options }: Omit<StreamOptions, 'sampleRateHz'> & { tuning?: LevelTuning } = {},
 ): Promise<BeatAnalysis & { durationS: number }> {
   let stream: OnsetStream | null = null;
   const { durationS } = await streamMonoPcm(path, { ...options, sampleRateHz: ANALYSIS_RATE_HZ }, (rateHz) => {

@@ -6,9 +6,18 @@ import { join } from 'node:path';
 import { matchEvents } from '../dev/eval/beat-f-measure';
 import { synthesiseTrack } from '../dev/synth/synthesise-track';
 import { trackBeats, trackFileBeats } from './beat-tracker';
-import { decodeFile, FFMPEG_MISSING_MESSAGE, isFfmpegAvailable, sniffAudioFormat, streamMonoPcm } from './decode-audio';
+import {
+  decodeFile,
+  FFMPEG_MISSING_MESSAGE,
+  isFfmpegAvailable,
+  isMpg123Available,
+  readMonoFloatWavHeader,
+  sniffAudioFormat,
+  streamMonoPcm,
+} from './decode-audio';
 import { downmixToMono } from './downmix';
 import { encodeAudio, type EncodedFormat } from './encode-audio';
+import { resampleSpan } from './resample';
 
 const clip = synthesiseTrack({ seed: 42, durationS: 14, tempoBpm: 112 });
 const workDir = mkdtempSync(join(tmpdir(), 'decode-test-'));
@@ -69,26 +78,84 @@ describe('decodeFile', () => {
     expectSameBeats(trackBeats(mono, decoded.sampleRateHz).beatsS, referenceBeats);
   });
 
-  it('tracks an mp3 while it decodes, through ffmpeg or in-process, with the same beats as the source', async () => {
-    const path = await writeEncoded('mp3');
-    for (const ffmpegPath of ['ffmpeg', '/nonexistent/ffmpeg']) {
-      const analysis = await trackFileBeats(path, { ffmpegPath });
+  /** The three routes of an mp3 in streamMonoPcm, each with the others' programs unreachable. */
+  const mp3Routes = [
+    ['mpg123', { mpg123Path: 'mpg123', ffmpegPath: '/nonexistent/ffmpeg' }],
+    ['ffmpeg', { mpg123Path: '/nonexistent/mpg123', ffmpegPath: 'ffmpeg' }],
+    ['the WASM decoder', { mpg123Path: '/nonexistent/mpg123', ffmpegPath: '/nonexistent/ffmpeg' }],
+  ] as const;
+
+  it.each(mp3Routes)(
+    'tracks an mp3 while it decodes, through %s, with the same beats as the source',
+    async (_, paths) => {
+      const analysis = await trackFileBeats(await writeEncoded('mp3'), paths);
       expect(Math.abs(analysis.durationS - clip.durationS)).toBeLessThan(0.1);
       expectSameBeats(analysis.beatsS, referenceBeats);
-    }
+    },
+  );
+
+  // Level: the decoded mono against the in-process route's channel average of the same file. mpg123 averages the
+  // channels too; ffmpeg's -ac 1 adds them at -3 dB each, so its mono of equal channels is √2 louder.
+  it.each([
+    ['mpg123 at half the file rate', mp3Routes[0][1], isMpg123Available(), 44100, 22050, 1],
+    ['mpg123 at the file rate when half would fall below it', mp3Routes[0][1], isMpg123Available(), 32000, 32000, 1],
+    ['ffmpeg at the asked rate', mp3Routes[1][1], isFfmpegAvailable(), 48000, 22050, Math.SQRT2],
+  ] as const)('streams mono PCM through %s', async (_, paths, installed, fileRateHz, expectedRateHz, level) => {
+    if (!installed) return;
+    const path = join(workDir, `clip-${fileRateHz}.mp3`);
+    const atFileRate = resampleSpan(downmixToMono(clip.channels), clip.sampleRateHz, fileRateHz, 0, clip.durationS);
+    writeFileSync(path, await encodeAudio([atFileRate, atFileRate], fileRateHz, 'mp3'));
+    const chunks: Float32Array[] = [];
+    let openedAtHz = 0;
+    const { sampleRateHz, durationS } = await streamMonoPcm(path, { sampleRateHz: 22050, ...paths }, (rateHz) => {
+      openedAtHz = rateHz;
+      return (samples) => chunks.push(samples);
+    });
+    expect([openedAtHz, sampleRateHz]).toEqual([expectedRateHz, expectedRateHz]);
+    const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    expect(total).toBe(Math.round(durationS * sampleRateHz));
+    expect(Math.abs(durationS - clip.durationS)).toBeLessThan(0.1);
+    const decoded = new Float32Array(total);
+    chunks.reduce((at, chunk) => (decoded.set(chunk, at), at + chunk.length), 0);
+    const inProcess = await decodeFile(path, mp3Routes[2][1]);
+    const reference = resampleSpan(
+      downmixToMono(inProcess.channels),
+      inProcess.sampleRateHz,
+      sampleRateHz,
+      0,
+      inProcess.durationS,
+    );
+    expect(findLagSamples(reference, decoded, 200)).toBe(0);
+    const rms = (x: Float32Array) => Math.sqrt(x.reduce((sum, v) => sum + v * v, 0) / x.length);
+    expect(rms(decoded) / rms(reference) / level).toBeCloseTo(1, 1);
   });
 
-  it('streams mono PCM at the asked rate through ffmpeg', async () => {
-    if (!isFfmpegAvailable()) return;
-    let total = 0;
-    const { sampleRateHz, durationS } = await streamMonoPcm(
-      await writeEncoded('mp3'),
-      { sampleRateHz: 22050 },
-      () => (samples) => (total += samples.length),
+  it('names the decoder and the file when an mp3 cannot be decoded', async () => {
+    if (!isMpg123Available()) return;
+    const path = join(workDir, 'broken.mp3');
+    writeFileSync(path, Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0', 'binary'), Buffer.alloc(4000, 7)]));
+    await expect(streamMonoPcm(path, { sampleRateHz: 22050 }, () => () => undefined)).rejects.toThrow(
+      `mpg123 could not decode ${path}: it found no audio in it`,
     );
-    expect(sampleRateHz).toBe(22050);
-    expect(total).toBe(Math.round(durationS * 22050));
-    expect(Math.abs(durationS - clip.durationS)).toBeLessThan(0.1);
+  });
+
+  it('reads the rate and the first sample of a mono float WAV stream, waiting for its header', () => {
+    const header = Buffer.alloc(58);
+    header.write('RIFF\0\0\0\0WAVEfmt ', 0, 'latin1');
+    header.writeUInt32LE(18, 16);
+    header.writeUInt16LE(3, 20);
+    header.writeUInt16LE(1, 22);
+    header.writeUInt32LE(24000, 24);
+    header.writeUInt16LE(32, 34);
+    header.write('fact', 38, 'latin1');
+    header.writeUInt32LE(4, 42);
+    header.write('data', 50, 'latin1');
+    expect(readMonoFloatWavHeader(header)).toEqual({ sampleRateHz: 24000, dataOffset: 58 });
+    expect(readMonoFloatWavHeader(header.subarray(0, 40))).toBe('incomplete');
+    const stereo = Buffer.from(header);
+    stereo.writeUInt16LE(2, 22);
+    expect(readMonoFloatWavHeader(stereo)).toBeNull();
+    expect(readMonoFloatWavHeader(Buffer.from('not a wav stream'))).toBeNull();
   });
 
   it('names ffmpeg when m4a arrives and ffmpeg is missing', async () => {

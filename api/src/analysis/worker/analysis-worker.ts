@@ -9,7 +9,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/env.schema';
 import { MediaStoreService } from '../../media/media-store.service';
 import { AnalysisService } from '../analysis.service';
-import { isFfmpegAvailable } from '../dsp/decode-audio';
+import { isFfmpegAvailable, isMpg123Available } from '../dsp/decode-audio';
 import type { AnalysisJobRecord } from '../jobs/analysis-job.schema';
 import { JobsService } from '../jobs/jobs.service';
 import { JOB_HANDLERS, type JobHandler } from './job-handler';
@@ -53,9 +53,10 @@ export class AnalysisWorker implements OnApplicationShutdown {
   /** Starts the loop (once). */
   start(options: WorkerOptions = {}): void {
     if (this.loop) return;
-    // Whether ffmpeg is installed is asked once per process (60-80 ms to start it): asked now, the first autobeat
-    // or peaks job does not wait for it.
+    // Whether the decoders are installed is asked once per process (60-80 ms to start ffmpeg): asked now, the first
+    // autobeat or peaks job does not wait for it.
     isFfmpegAvailable();
+    isMpg123Available();
     this.stopping = false;
     this.loop = this.runLoop({ idlePollMs: 1000, peaksSweepMs: 30_000, stopGraceMs: 20_000, ...options });
   }
