@@ -14,10 +14,10 @@ execFileSync(
 const require = createRequire(import.meta.url);
 const analysisDir = join(outDir, 'api', 'src', 'analysis', 'dev');
 // The Debian packages the bench measures with, installed here when missing and this is root (as on the project's
-// machines): mpg123 and ffmpeg, the decoders autobeat streams an MP3 from when they are on the PATH (README), whose speed
-// the bench reports beside the WASM decoders'; and the programs of the packaged songs (LMMS's and Hydrogen's demo projects, rendered by
-// their own programs), unless BENCH_PACKAGED=0; and the recorded drum kits the sampled set plays (hydrogen-drumkits).
-// Without them the bench prints the rest and says what it left out.
+// machines): mpg123 and ffmpeg, the decoders autobeat streams an MP3 from when they are on the PATH (README), whose
+// speed the bench reports beside the WASM decoders'; and the programs of the packaged songs (LMMS's and Hydrogen's demo
+// projects, rendered by their own programs), unless BENCH_PACKAGED=0; and the recorded drum kits the sampled set plays
+// (hydrogen-drumkits). Without them the bench prints the rest and says what it left out.
 const { arePackagedSongProgramsInstalled } = require(join(analysisDir, 'packaged', 'packaged-songs.js'));
 const { areSampledKitsInstalled } = require(join(analysisDir, 'sampled', 'drumkits.js'));
 const missing = [
