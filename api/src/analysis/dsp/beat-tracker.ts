@@ -30,7 +30,7 @@ export type BeatAnalysis = {
   onsetsS: number[];
 };
 
-/** Rate the onset envelope works at; ffmpeg resamples to it while decoding. */
+/** Rate the onset envelope works at; the MP3 decoders deliver it while decoding (mpg123 halving 44.1 kHz, ffmpeg). */
 export const ANALYSIS_RATE_HZ = 22050;
 
 /**

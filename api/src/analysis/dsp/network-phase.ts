@@ -97,7 +97,8 @@ export function isNetworkAgainstPhase(
   const endS = min(durationS, startS + NETWORK_EXCERPT.lengthS);
   const timesS = beatFrames.map((f) => f / frameRateHz + latencyS).filter((t) => t >= startS && t < endS);
   if (timesS.length < 4) return false;
-  // Audio ffmpeg decodes comes at the network's rate already; audio at other rates is resampled here.
+  // Audio the decoders stream mostly comes at the network's rate already; other rates (24 kHz from a 48-kHz MP3
+  // through mpg123, WAV at 44.1 kHz) are resampled here.
   const { samples, rateHz } = signal;
   const run = new BeatActivation(resampleSpan(samples, rateHz, ACTIVATION_INPUT_RATE_HZ, startS, endS));
   const probeTimesS = timesS.filter((t) => t < startS + NETWORK_PROBE.probeS);

@@ -103,11 +103,11 @@ class GrowingArray {
  * mono chunks at `sampleRateHz` (box-decimated to ≈22.05 kHz on the way), then `finish` compresses it (logarithm
  * relative to the loudest band, ONSET_COMPRESSION) and returns the onset strengths.
  *
- * The box (an average of each 2 samples at 44.1 or 48 kHz) folds hats above 11 kHz down into the bands, which ffmpeg's
- * low-pass, the path of catalog MP3s, does not; the rules' thresholds were chosen on the box's signal. A windowed-sinc
- * low-pass here instead gave the tuning halves the MP3 route's F (in-house 0.969 -> 0.938, 0.940 via MP3; recorded kits
- * 0.897 -> 0.877) and the in-house held-out half 0.914 -> 0.899 (0.916 via MP3), and thresholds chosen again on both
- * routes of the tuning halves gained nothing on the held-out halves, so it was not kept.
+ * The box (an average of each 2 samples at 44.1 or 48 kHz) folds hats above 11 kHz down into the bands, which the paths
+ * of catalog MP3s (mpg123's half-rate synthesis, ffmpeg's low-pass) do not; the rules' thresholds were chosen on the
+ * box's signal. A windowed-sinc low-pass here instead gave the tuning halves the MP3 route's F (in-house 0.969 -> 0.938,
+ * 0.940 via MP3; recorded kits 0.897 -> 0.877) and the in-house held-out half 0.914 -> 0.899 (0.916 via MP3), and
+ * thresholds chosen again on both routes of the tuning halves gained nothing on the held-out halves, so it was not kept.
  */
 export class OnsetStream {
   private readonly factor: number;
