@@ -193,9 +193,7 @@ export async function streamMonoPcm(
     return { sampleRateHz: audio.sampleRateHz, durationS: audio.durationS };
   }
   if (!isFfmpegAvailable(ffmpegPath)) throw new Error(FFMPEG_MISSING_MESSAGE);
-  // The file's own channels, averaged as they arrive: ffmpeg's -ac 1 adds two channels at -3 dB each, √2 louder than
-  // the average the other routes (and the network's training data) give, which the network's input is not blind to.
-  const args = ['-v', 'error', '-i', path, '-map', '0:a:0', '-ar', String(sampleRateHz), '-f', 'wav'];
+  const args = ['-v', 'error', '-i', path, '-map', '0:a:0', '-ac', '1', '-ar', String(sampleRateHz), '-f', 'wav'];
   // Without -flush_packets 0 ffmpeg writes each decoded frame on its own (about 2 KB): some 6,000 reads of the pipe for a
   // 3-minute track instead of about 500 of 32 KB.
   const output = ['-acodec', 'pcm_f32le', '-flush_packets', '0', '-'];
@@ -203,15 +201,15 @@ export async function streamMonoPcm(
   return (await streamDecoderPcm(path, ffmpegPath, [...args, ...output], 0, openSink))!;
 }
 
-/** mpg123's arguments for mono (the channels' average) 32-bit float WAV on stdout, at half the rate when `halve`. */
+/** mpg123's arguments for mono 32-bit float WAV on stdout, at half the file's rate when `halve`. */
 function mpg123Args(path: string, halve: boolean): string[] {
   return ['-q', '-m', ...(halve ? ['-2'] : []), '-e', 'f32', '-w', '-', '--', path];
 }
 
 /**
- * Runs a decoder that writes 32-bit float WAV to stdout (the data size unknown), hands the average of its channels to
- * the sink as it comes and resolves with its rate and duration. Resolves null, the decoder stopped and the sink never
- * opened, when the header's rate is below `lowestRateHz`.
+ * Runs a decoder that writes mono 32-bit float WAV to stdout (the data size unknown), hands its samples to the sink as
+ * they come and resolves with their rate and duration. Resolves null, the decoder stopped and the sink never opened,
+ * when the header's rate is below `lowestRateHz`.
  */
 async function streamDecoderPcm(
   path: string,
@@ -221,7 +219,7 @@ async function streamDecoderPcm(
   openSink: (sampleRateHz: number) => PcmSink,
 ): Promise<{ sampleRateHz: number; durationS: number } | null> {
   const child = spawn(program, args);
-  let [sampleRateHz, channelCount, sampleCount, tooLow, stopped] = [0, 1, 0, false, false];
+  let [sampleRateHz, sampleCount, tooLow, stopped] = [0, 0, false, false];
   let sink: PcmSink | null = null;
   let rest = Buffer.alloc(0);
   const errors: Buffer[] = [];
@@ -229,27 +227,26 @@ async function streamDecoderPcm(
     if (stopped) return;
     let bytes = rest.length ? Buffer.concat([rest, chunk]) : chunk;
     if (!sink) {
-      const header = readFloatWavHeader(bytes);
+      const header = readMonoFloatWavHeader(bytes);
       if (header === 'incomplete') {
         rest = Buffer.from(bytes);
         return;
       }
       if (!header || header.sampleRateHz < lowestRateHz) {
-        if (!header) errors.push(Buffer.from('its output is not 32-bit float WAV'));
+        if (!header) errors.push(Buffer.from('its output is not mono 32-bit float WAV'));
         tooLow = Boolean(header);
         stopped = true;
         child.kill();
         return;
       }
-      [sampleRateHz, channelCount] = [header.sampleRateHz, header.channelCount];
+      sampleRateHz = header.sampleRateHz;
       sink = openSink(sampleRateHz);
       bytes = bytes.subarray(header.dataOffset);
     }
-    const usable = bytes.length - (bytes.length % (4 * channelCount));
-    const interleaved = new Float32Array(usable / 4);
-    new Uint8Array(interleaved.buffer).set(bytes.subarray(0, usable));
+    const usable = bytes.length - (bytes.length % 4);
+    const samples = new Float32Array(usable / 4);
+    new Uint8Array(samples.buffer).set(bytes.subarray(0, usable));
     rest = Buffer.from(bytes.subarray(usable));
-    const samples = averageInterleaved(interleaved, channelCount);
     sampleCount += samples.length;
     if (samples.length) sink(samples);
   });
@@ -266,33 +263,20 @@ async function streamDecoderPcm(
   return { sampleRateHz, durationS: sampleCount / sampleRateHz };
 }
 
-/** The average of interleaved channels' samples, frame by frame (the samples themselves for one channel). */
-function averageInterleaved(interleaved: Float32Array, channelCount: number): Float32Array {
-  if (channelCount === 1) return interleaved;
-  const mono = new Float32Array(interleaved.length / channelCount);
-  const scale = 1 / channelCount;
-  for (let i = 0, p = 0; i < mono.length; i++) {
-    let sum = 0;
-    for (let c = 0; c < channelCount; c++, p++) sum += interleaved[p];
-    mono[i] = sum * scale;
-  }
-  return mono;
-}
-
 /**
- * The rate and channel count of a 32-bit float WAV stream and where its samples start; 'incomplete' until the data
- * chunk's header has arrived, null when the stream is no such WAV.
+ * The rate of a mono 32-bit float WAV stream and where its samples start; 'incomplete' until the data chunk's header has
+ * arrived, null when the stream is no such WAV.
  */
-export function readFloatWavHeader(
+export function readMonoFloatWavHeader(
   bytes: Buffer,
-): { sampleRateHz: number; channelCount: number; dataOffset: number } | 'incomplete' | null {
+): { sampleRateHz: number; dataOffset: number } | 'incomplete' | null {
   if (bytes.length < 12) return 'incomplete';
   if (bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WAVE') return null;
-  let [offset, sampleRateHz, channelCount] = [12, 0, 0];
+  let [offset, sampleRateHz] = [12, 0];
   while (offset + 8 <= bytes.length) {
     const id = bytes.toString('latin1', offset, offset + 4);
     const size = bytes.readUInt32LE(offset + 4);
-    if (id === 'data') return sampleRateHz ? { sampleRateHz, channelCount, dataOffset: offset + 8 } : null;
+    if (id === 'data') return sampleRateHz ? { sampleRateHz, dataOffset: offset + 8 } : null;
     if (id === 'fmt ') {
       if (offset + 24 > bytes.length) return 'incomplete';
       let tag = bytes.readUInt16LE(offset + 8);
@@ -301,8 +285,8 @@ export function readFloatWavHeader(
         tag = bytes.readUInt16LE(offset + 32);
       }
       const [channels, bits] = [bytes.readUInt16LE(offset + 10), bytes.readUInt16LE(offset + 22)];
-      if (tag !== 3 || channels === 0 || bits !== 32) return null;
-      [sampleRateHz, channelCount] = [bytes.readUInt32LE(offset + 12), channels];
+      if (tag !== 3 || channels !== 1 || bits !== 32) return null;
+      sampleRateHz = bytes.readUInt32LE(offset + 12);
     }
     offset += 8 + size + (size % 2);
   }
