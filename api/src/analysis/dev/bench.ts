@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { ANALYSIS_RATE_HZ, type BeatAnalysis, trackBeats, trackFileBeats } from '../dsp/beat-tracker';
-import { decodeWithFfmpeg, isFfmpegAvailable, isMpg123Available } from '../dsp/decode-audio';
+import { decodeWithFfmpeg, isFfmpegAvailable } from '../dsp/decode-audio';
 import { downmixToMono } from '../dsp/downmix';
 import { encodeAudio } from '../dsp/encode-audio';
 import { separateHarmonicPercussive } from '../dsp/hpss';
@@ -19,6 +19,7 @@ import {
 import { computeSdrDb } from './eval/sdr';
 import { generateGroove } from './independent/groove-generator';
 import { buildIndependentSet, INDEPENDENT_SET_SEED } from './independent/independent-set';
+import { MP3_ROUTES } from './mp3-routes';
 import {
   arePackagedSongProgramsInstalled,
   beatsAtTempo,
@@ -42,8 +43,8 @@ const cpuS = () => {
 };
 
 /**
- * CPU seconds of this process's ended child processes (the decoder), from /proc/self/stat's cutime and cstime (clock ticks of
- * 1/100 s); null where there is no /proc.
+ * CPU seconds of this process's ended child processes (the decoder), from /proc/self/stat's cutime and cstime
+ * (clock ticks of 1/100 s); null where there is no /proc.
  */
 const childCpuS = (): number | null => {
   try {
@@ -174,11 +175,11 @@ export function evaluateSampled(half: EvaluationHalf, durationS = 30): BeatRow[]
 /**
  * Tracks every track of a set as the product gets catalog audio: encoded to MP3 (encodeAudio, MP3_BITRATE_KBPS) and
  * analysed from the file (trackFileBeats: decoded by mpg123 at half the file's rate, else by ffmpeg at the analysis
- * rate, else by the WASM decoder). Its speed
- * is wall clock, the decoder's process included. With `alsoResampled`, each track is also tracked on its audio
- * resampled to the analysis rate by ffmpeg with no codec between (a WAV file), returned as `resampled`: beside the
- * in-memory and MP3 routes, that tells the resampler's part in what the MP3 moves (OnsetStream averages each pair of
- * samples at 44.1 kHz; ffmpeg low-passes first, and mpg123 keeps the lower half of the MP3's subbands).
+ * rate, else by the WASM decoder). Its speed is wall clock, the decoder's process included. With `alsoResampled`, each
+ * track is also tracked on its audio resampled to the analysis rate by ffmpeg with no codec between (a WAV file),
+ * returned as `resampled`: beside the in-memory and MP3 routes, that tells the resampler's part in what the MP3 moves
+ * (OnsetStream averages each pair of samples at 44.1 kHz; ffmpeg low-passes first, and mpg123 keeps the lower half of
+ * the MP3's subbands).
  */
 async function evaluateThroughMp3(
   tracks: Iterable<SetTrack>,
@@ -388,13 +389,6 @@ function describeThroughMp3(label: string, inMemory: BeatRow[], viaMp3: BeatRow[
   ];
 }
 
-/** The decoders an MP3 can take in trackFileBeats, each alone: the others' programs named where none is. */
-const MP3_ROUTES: Array<['mpg123' | 'ffmpeg' | 'WASM', { mpg123Path: string; ffmpegPath: string }]> = [
-  ['mpg123', { mpg123Path: 'mpg123', ffmpegPath: '/nonexistent/ffmpeg' }],
-  ['ffmpeg', { mpg123Path: '/nonexistent/mpg123', ffmpegPath: 'ffmpeg' }],
-  ['WASM', { mpg123Path: '/nonexistent/mpg123', ffmpegPath: '/nonexistent/ffmpeg' }],
-];
-
 /**
  * Decoding plus beat tracking of two 3-minute stereo MP3s by each decoder (MP3_ROUTES; the product takes the first
  * installed), wall clock and on one core: a straight groove, which the beat network settles in its 4-s probe, and a slow
@@ -415,8 +409,8 @@ async function benchmarkMp3(lines: string[]): Promise<void> {
       writeFileSync(path, await encodeAudio(track.channels, track.sampleRateHz, 'mp3'));
       // One untimed run first, so the route timed first does not also pay for compiling the analysis.
       await trackFileBeats(path);
-      for (const [label, paths] of MP3_ROUTES) {
-        if ((label === 'mpg123' && !isMpg123Available()) || (label === 'ffmpeg' && !isFfmpegAvailable())) {
+      for (const [label, paths, isInstalled] of MP3_ROUTES) {
+        if (!isInstalled()) {
           lines.push(`${name} via ${label}: not installed`);
           continue;
         }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { matchEvents } from '../dev/eval/beat-f-measure';
+import { MP3_ROUTES } from '../dev/mp3-routes';
 import { synthesiseTrack } from '../dev/synth/synthesise-track';
 import { trackBeats, trackFileBeats } from './beat-tracker';
 import {
@@ -78,14 +79,7 @@ describe('decodeFile', () => {
     expectSameBeats(trackBeats(mono, decoded.sampleRateHz).beatsS, referenceBeats);
   });
 
-  /** The three routes of an mp3 in streamMonoPcm, each with the others' programs unreachable. */
-  const mp3Routes = [
-    ['mpg123', { mpg123Path: 'mpg123', ffmpegPath: '/nonexistent/ffmpeg' }],
-    ['ffmpeg', { mpg123Path: '/nonexistent/mpg123', ffmpegPath: 'ffmpeg' }],
-    ['the WASM decoder', { mpg123Path: '/nonexistent/mpg123', ffmpegPath: '/nonexistent/ffmpeg' }],
-  ] as const;
-
-  it.each(mp3Routes)(
+  it.each(MP3_ROUTES)(
     'tracks an mp3 while it decodes, through %s, with the same beats as the source',
     async (_, paths) => {
       const analysis = await trackFileBeats(await writeEncoded('mp3'), paths);
@@ -97,9 +91,9 @@ describe('decodeFile', () => {
   // Level: the decoded mono against the in-process route's channel average of the same file. mpg123 averages the
   // channels too; ffmpeg's -ac 1 adds them at -3 dB each, so its mono of equal channels is √2 louder.
   it.each([
-    ['mpg123 at half the file rate', mp3Routes[0][1], isMpg123Available(), 44100, 22050, 1],
-    ['mpg123 at the file rate when half would fall below it', mp3Routes[0][1], isMpg123Available(), 32000, 32000, 1],
-    ['ffmpeg at the asked rate', mp3Routes[1][1], isFfmpegAvailable(), 48000, 22050, Math.SQRT2],
+    ['mpg123 at half the file rate', MP3_ROUTES[0][1], isMpg123Available(), 44100, 22050, 1],
+    ['mpg123 at the file rate when half would fall below it', MP3_ROUTES[0][1], isMpg123Available(), 32000, 32000, 1],
+    ['ffmpeg at the asked rate', MP3_ROUTES[1][1], isFfmpegAvailable(), 48000, 22050, Math.SQRT2],
   ] as const)('streams mono PCM through %s', async (_, paths, installed, fileRateHz, expectedRateHz, level) => {
     if (!installed) return;
     const path = join(workDir, `clip-${fileRateHz}.mp3`);
@@ -117,7 +111,7 @@ describe('decodeFile', () => {
     expect(Math.abs(durationS - clip.durationS)).toBeLessThan(0.1);
     const decoded = new Float32Array(total);
     chunks.reduce((at, chunk) => (decoded.set(chunk, at), at + chunk.length), 0);
-    const inProcess = await decodeFile(path, mp3Routes[2][1]);
+    const inProcess = await decodeFile(path, MP3_ROUTES[2][1]);
     const reference = resampleSpan(
       downmixToMono(inProcess.channels),
       inProcess.sampleRateHz,

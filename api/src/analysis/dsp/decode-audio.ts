@@ -91,38 +91,23 @@ export type DecodeOptions = { ffmpegPath?: string; mono?: boolean; sampleRateHz?
 
 /** Float PCM from a 32-bit float WAV byte stream as ffmpeg writes it to a pipe (data size may be unknown). */
 export function readFloatWavStream(bytes: Buffer): DecodedAudio | null {
-  if (bytes.length < 12 || bytes.toString('latin1', 0, 4) !== 'RIFF') return parseWav(new Uint8Array(bytes));
-  let offset = 12;
-  let [channelCount, sampleRateHz, tag, bits] = [0, 0, 0, 0];
-  while (offset + 8 <= bytes.length) {
-    const id = bytes.toString('latin1', offset, offset + 4);
-    const size = bytes.readUInt32LE(offset + 4);
-    if (id === 'fmt ') {
-      tag = bytes.readUInt16LE(offset + 8);
-      if (tag === 0xfffe) tag = bytes.readUInt16LE(offset + 32);
-      channelCount = bytes.readUInt16LE(offset + 10);
-      sampleRateHz = bytes.readUInt32LE(offset + 12);
-      bits = bytes.readUInt16LE(offset + 22);
-    } else if (id === 'data') {
-      if (tag !== 3 || bits !== 32 || channelCount === 0) return parseWav(new Uint8Array(bytes));
-      const start = offset + 8;
-      const end = size === 0xffffffff || start + size > bytes.length ? bytes.length : start + size;
-      const frameCount = Math.floor((end - start) / (4 * channelCount));
-      // Copy into an aligned buffer, then de-interleave.
-      const interleaved = new Float32Array(frameCount * channelCount);
-      new Uint8Array(interleaved.buffer).set(bytes.subarray(start, start + interleaved.byteLength));
-      const channels = Array.from({ length: channelCount }, () => new Float32Array(frameCount));
-      if (channelCount === 1) channels[0] = interleaved;
-      else
-        for (let c = 0; c < channelCount; c++) {
-          const channel = channels[c];
-          for (let i = 0, p = c; i < frameCount; i++, p += channelCount) channel[i] = interleaved[p];
-        }
-      return { sampleRateHz, channels, durationS: frameCount / sampleRateHz };
+  const header = readFloatWavHeader(bytes);
+  if (header === 'incomplete') return null;
+  if (!header) return parseWav(new Uint8Array(bytes));
+  const { sampleRateHz, channelCount, dataOffset: start, dataSize } = header;
+  const end = dataSize === 0xffffffff || start + dataSize > bytes.length ? bytes.length : start + dataSize;
+  const frameCount = Math.floor((end - start) / (4 * channelCount));
+  // Copy into an aligned buffer, then de-interleave.
+  const interleaved = new Float32Array(frameCount * channelCount);
+  new Uint8Array(interleaved.buffer).set(bytes.subarray(start, start + interleaved.byteLength));
+  const channels = Array.from({ length: channelCount }, () => new Float32Array(frameCount));
+  if (channelCount === 1) channels[0] = interleaved;
+  else
+    for (let c = 0; c < channelCount; c++) {
+      const channel = channels[c];
+      for (let i = 0, p = c; i < frameCount; i++, p += channelCount) channel[i] = interleaved[p];
     }
-    offset += 8 + size + (size % 2);
-  }
-  return null;
+  return { sampleRateHz, channels, durationS: frameCount / sampleRateHz };
 }
 
 /** Decodes any file ffmpeg understands to 32-bit float PCM (WAV framing) streamed through a pipe. */
@@ -264,19 +249,20 @@ async function streamDecoderPcm(
 }
 
 /**
- * The rate of a mono 32-bit float WAV stream and where its samples start; 'incomplete' until the data chunk's header has
- * arrived, null when the stream is no such WAV.
+ * The layout of a 32-bit float WAV stream and where its samples start (`dataSize` as written: unknown on a pipe);
+ * 'incomplete' until the data chunk's header has arrived, null when the stream is no such WAV.
  */
-export function readMonoFloatWavHeader(
+function readFloatWavHeader(
   bytes: Buffer,
-): { sampleRateHz: number; dataOffset: number } | 'incomplete' | null {
+): { sampleRateHz: number; channelCount: number; dataOffset: number; dataSize: number } | 'incomplete' | null {
   if (bytes.length < 12) return 'incomplete';
   if (bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WAVE') return null;
-  let [offset, sampleRateHz] = [12, 0];
+  let [offset, sampleRateHz, channelCount] = [12, 0, 0];
   while (offset + 8 <= bytes.length) {
     const id = bytes.toString('latin1', offset, offset + 4);
     const size = bytes.readUInt32LE(offset + 4);
-    if (id === 'data') return sampleRateHz ? { sampleRateHz, dataOffset: offset + 8 } : null;
+    if (id === 'data')
+      return sampleRateHz ? { sampleRateHz, channelCount, dataOffset: offset + 8, dataSize: size } : null;
     if (id === 'fmt ') {
       if (offset + 24 > bytes.length) return 'incomplete';
       let tag = bytes.readUInt16LE(offset + 8);
@@ -285,12 +271,21 @@ export function readMonoFloatWavHeader(
         tag = bytes.readUInt16LE(offset + 32);
       }
       const [channels, bits] = [bytes.readUInt16LE(offset + 10), bytes.readUInt16LE(offset + 22)];
-      if (tag !== 3 || channels !== 1 || bits !== 32) return null;
-      sampleRateHz = bytes.readUInt32LE(offset + 12);
+      if (tag !== 3 || channels === 0 || bits !== 32) return null;
+      [sampleRateHz, channelCount] = [bytes.readUInt32LE(offset + 12), channels];
     }
     offset += 8 + size + (size % 2);
   }
   return 'incomplete';
+}
+
+/** readFloatWavHeader's rate and data offset of a mono stream; null for any other channel count. */
+export function readMonoFloatWavHeader(
+  bytes: Buffer,
+): { sampleRateHz: number; dataOffset: number } | 'incomplete' | null {
+  const header = readFloatWavHeader(bytes);
+  if (header === 'incomplete' || !header) return header;
+  return header.channelCount === 1 ? { sampleRateHz: header.sampleRateHz, dataOffset: header.dataOffset } : null;
 }
 
 /** Applies `mono` to audio decoded in-process (resampling is left to the analysis). */
