@@ -261,6 +261,37 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
     ).not.toContain(tpl(2));
   }, 60_000);
 
+  it('keeps a quick second click on the approval checkbox shown while template lists arrive slowly', async () => {
+    // Template lists are read from the server at once and handed to the page 800 ms later: a list read between
+    // the two clicks arrives after the second.
+    const isTemplateList = (url: string) => new URL(url).pathname === '/api/templates/';
+    await page.route(isTemplateList, async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    try {
+      const checkbox = templateRow(1).getByRole('checkbox');
+      await checkbox.check();
+      await eventually(
+        async () => (await fetchTemplates()).find((t) => t.template_info.template_clips_media_id === tpl(1)),
+        (t) => t?.template_meta.approved === true,
+      );
+      await checkbox.uncheck();
+      const shown: boolean[] = [];
+      for (const end = Date.now() + 2500; Date.now() < end;) {
+        shown.push(await checkbox.isChecked());
+        await page.waitForTimeout(50);
+      }
+      expect(shown.length).toBeGreaterThan(10);
+      expect(shown.filter(Boolean)).toEqual([]);
+      const saved = (await fetchTemplates()).find((t) => t.template_info.template_clips_media_id === tpl(1));
+      expect(saved?.template_meta.approved).toBeNull();
+    } finally {
+      await page.unroute(isTemplateList);
+    }
+  }, 60_000);
+
   it('renames by double-click with confirm and cancel, and undoes and redoes renames and offsets', async () => {
     await beatRow(page, 'beat#1').getByText('beat#1', { exact: true }).dblclick();
     await page.getByLabel('Beat name', { exact: true }).fill('ignored');

@@ -1,15 +1,11 @@
+import { type ApprovalExclusions, excludedApprovals } from '@curator/shared/domain';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 
 import { Template, TemplateRecord } from './template.schema';
 
-export type TemplateListFilter = {
-  musicCanonicalId: string;
-  onlyStartedAtHighlight: boolean;
-  excludeDisapproved: boolean;
-  excludeApproved: boolean;
-};
+export type TemplateListFilter = ApprovalExclusions & { musicCanonicalId: string; onlyStartedAtHighlight: boolean };
 
 /** What the catalog counters need of a template. */
 export type TemplateCounterRow = Pick<
@@ -44,7 +40,7 @@ export class TemplatesRepository {
   findForAudio(filter: TemplateListFilter): Promise<TemplateRecord[]> {
     const query: Record<string, unknown> = { music_canonical_id: filter.musicCanonicalId };
     if (filter.onlyStartedAtHighlight) query.started_at_highlight = true;
-    const excluded = [...(filter.excludeDisapproved ? [false] : []), ...(filter.excludeApproved ? [true] : [])];
+    const excluded = excludedApprovals(filter);
     if (excluded.length) query.approved = { $nin: excluded };
     return this.templates
       .find(query, { _id: 0 })

@@ -5,7 +5,14 @@ import type { AutobeatAnswer, StemStatus } from '../contract/analysis';
 import type { AudioDetail, LockState } from '../contract/audio';
 import type { Beat, BeatCreateBody, BeatImage, BeatUpdateBody } from '../contract/beats';
 import type { HlPointTop } from '../contract/hlpoints';
-import type { TemplateApproval, TemplateApprovedBody, TemplateToggleApprovalBody } from '../contract/templates';
+import {
+  type TemplateApproval,
+  type TemplateApprovedBody,
+  type TemplateListQueryParams,
+  TemplateListQuerySchema,
+  type TemplateToggleApprovalBody,
+} from '../contract/templates';
+import { excludedApprovals } from '../domain/approvals';
 import { audioReadPath } from '../domain/first-reads';
 import { SCREEN_NAME } from './build-info';
 import { catalogApi } from './catalog-api';
@@ -34,31 +41,65 @@ function readRefusedBy(error: FetchBaseQueryError): string {
 }
 
 type ApprovalChange = { music_canonical_id: string; template_clips_media_id: string; approved: boolean | null };
-type PatchApi = { dispatch: (action: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<unknown> };
+type PatchApi = {
+  dispatch: (action: unknown) => unknown;
+  getState: () => unknown;
+  queryFulfilled: Promise<{ data: TemplateApproval }>;
+  requestId: string;
+};
 
-/** Shows a template's new approval in every cached template list of its audio at once; undone if refused. */
-async function showApprovalAtOnce(
+/** The newest approval change asked for each template, by its mutation's request id. */
+const newestApprovalRequests = new Map<string, string>();
+
+/** The approvals a cached template list's query leaves out. */
+function excludedApprovalsOf(args: TemplateListQueryParams): boolean[] {
+  const query = TemplateListQuerySchema.safeParse(args);
+  return query.success
+    ? excludedApprovals({
+        excludeDisapproved: query.data.exclude_disapproved === true,
+        excludeApproved: query.data.exclude_approved === true,
+      })
+    : [];
+}
+
+/**
+ * Shows a template's new approval in every cached template list of its audio at once, then the approval the server
+ * answers; a list whose query leaves that approval out (exclude_disapproved, exclude_approved) drops the template.
+ * The lists are patched rather than read again: a list read while a later click was on its way would show the earlier
+ * approval over it. Only a template's newest change writes its answer, or undoes itself when refused.
+ */
+async function showApproval(
   change: ApprovalChange,
-  { dispatch, getState, queryFulfilled }: PatchApi,
+  { dispatch, getState, queryFulfilled, requestId }: PatchApi,
 ): Promise<void> {
-  const patches = catalogApi.util
-    .selectCachedArgsForQuery(getState() as never, 'listTemplates')
-    .filter((args) => args.music_canonical_id === change.music_canonical_id)
-    .map(
-      (args) =>
-        dispatch(
+  const key = JSON.stringify([change.music_canonical_id, change.template_clips_media_id]);
+  const isNewest = () => newestApprovalRequests.get(key) === requestId;
+  newestApprovalRequests.set(key, requestId);
+  const show = (approved: boolean | null) =>
+    catalogApi.util
+      .selectCachedArgsForQuery(getState() as never, 'listTemplates')
+      .filter((args) => args.music_canonical_id === change.music_canonical_id)
+      .map((args) => {
+        const leftOut = approved !== null && excludedApprovalsOf(args).includes(approved);
+        return dispatch(
           catalogApi.util.updateQueryData('listTemplates', args, (templates) => {
-            const template = templates.find(
+            const index = templates.findIndex(
               (t) => t.template_info.template_clips_media_id === change.template_clips_media_id,
             );
-            if (template) template.template_meta.approved = change.approved;
+            if (index < 0) return;
+            if (leftOut) templates.splice(index, 1);
+            else templates[index].template_meta.approved = approved;
           }),
-        ) as { undo: () => void },
-    );
+        ) as { undo: () => void };
+      });
+  const patches = show(change.approved);
   try {
-    await queryFulfilled;
+    const { data } = await queryFulfilled;
+    if (isNewest()) show(data.approved);
   } catch {
-    patches.forEach((patch) => patch.undo());
+    if (isNewest()) patches.forEach((patch) => patch.undo());
+  } finally {
+    if (isNewest()) newestApprovalRequests.delete(key);
   }
 }
 
@@ -113,19 +154,13 @@ export const workspaceApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
   }),
   toggleTemplateApproval: build.mutation<TemplateApproval, TemplateToggleApprovalBody>({
     query: (body) => ({ url: 'template-toggle-approval/', method: 'POST', body }),
-    onQueryStarted: (body, api) => showApprovalAtOnce(body, api),
-    invalidatesTags: (_result, _error, body) => [
-      { type: 'Template', id: body.music_canonical_id },
-      { type: 'Approval', id: 'LIST' },
-    ],
+    onQueryStarted: (body, api) => showApproval(body, api),
+    invalidatesTags: [{ type: 'Approval', id: 'LIST' }],
   }),
   setTemplateApproved: build.mutation<TemplateApproval, TemplateApprovedBody>({
     query: (body) => ({ url: 'template-approved/', method: 'POST', body }),
-    onQueryStarted: (body, api) => showApprovalAtOnce(body, api),
-    invalidatesTags: (_result, _error, body) => [
-      { type: 'Template', id: body.music_canonical_id },
-      { type: 'Approval', id: 'LIST' },
-    ],
+    onQueryStarted: (body, api) => showApproval(body, api),
+    invalidatesTags: [{ type: 'Approval', id: 'LIST' }],
   }),
   saveEndingPoints: build.mutation<{ ending_points: number[] }, EndingPointsArgs>({
     query: ({ id, ending_points }) => ({ url: `${audioReadPath(id)}eps/`, method: 'POST', body: { ending_points } }),

@@ -1,4 +1,4 @@
-import { deriveApprovalMarkers, sumApprovals } from './approvals';
+import { deriveApprovalMarkers, excludedApprovals, sumApprovals } from './approvals';
 
 describe('deriveApprovalMarkers', () => {
   it('labels start S, inner boundaries B1.., and the end E', () => {
@@ -22,5 +22,14 @@ describe('deriveApprovalMarkers', () => {
 describe('sumApprovals', () => {
   it('adds done beats and approved templates', () => {
     expect(sumApprovals({ templates_approved: 3, beats_done: 4 })).toBe(7);
+  });
+});
+
+describe('excludedApprovals', () => {
+  it('leaves out disapproved templates, approved ones, both or neither', () => {
+    expect(excludedApprovals({ excludeDisapproved: true, excludeApproved: false })).toEqual([false]);
+    expect(excludedApprovals({ excludeDisapproved: false, excludeApproved: true })).toEqual([true]);
+    expect(excludedApprovals({ excludeDisapproved: true, excludeApproved: true })).toEqual([false, true]);
+    expect(excludedApprovals({ excludeDisapproved: false, excludeApproved: false })).toEqual([]);
   });
 });

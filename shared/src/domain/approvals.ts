@@ -20,3 +20,11 @@ export type ApprovalCounts = { templates_approved: number; beats_done: number };
 export function sumApprovals(counts: ApprovalCounts): number {
   return counts.templates_approved + counts.beats_done;
 }
+
+/** Which approvals a template list leaves out: GET /api/templates/'s exclude_disapproved and exclude_approved. */
+export type ApprovalExclusions = { excludeDisapproved: boolean; excludeApproved: boolean };
+
+/** The approval values (true approved, false disapproved) a template list with these exclusions does not hold. */
+export function excludedApprovals({ excludeDisapproved, excludeApproved }: ApprovalExclusions): boolean[] {
+  return [...(excludeDisapproved ? [false] : []), ...(excludeApproved ? [true] : [])];
+}
