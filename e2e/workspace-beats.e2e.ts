@@ -264,7 +264,7 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
   it('keeps a quick second click on the approval checkbox shown while template lists arrive slowly', async () => {
     // Template lists are read from the server at once and handed to the page 800 ms later: a list read between
     // the two clicks arrives after the second.
-    const isTemplateList = (url: string) => new URL(url).pathname === '/api/templates/';
+    const isTemplateList = (url: URL) => url.pathname === '/api/templates/';
     await page.route(isTemplateList, async (route) => {
       const response = await route.fetch();
       await new Promise((resolve) => setTimeout(resolve, 800));
