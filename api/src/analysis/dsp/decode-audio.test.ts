@@ -79,6 +79,30 @@ describe('decodeFile', () => {
     expectSameBeats(trackBeats(mono, decoded.sampleRateHz).beatsS, referenceBeats);
   });
 
+  // Waveform peaks and stems decode a whole file at its own rate and channels.
+  it.each(MP3_ROUTES)('decodes a whole mp3 through %s as the in-process decoder does', async (_, paths, installed) => {
+    if (!installed()) return;
+    const path = await writeEncoded('mp3');
+    const decoded = await decodeFile(path, paths);
+    const inProcess = await decodeFile(path, MP3_ROUTES[2][1]);
+    expect([decoded.sampleRateHz, decoded.channels.length]).toEqual([44100, 2]);
+    expect(decoded.channels[0].length).toBe(inProcess.channels[0].length);
+    for (const c of [0, 1]) {
+      expect(findLagSamples(inProcess.channels[c], decoded.channels[c], 200)).toBe(0);
+      const worst = decoded.channels[c].reduce((m, v, i) => Math.max(m, Math.abs(v - inProcess.channels[c][i])), 0);
+      expect(worst).toBeLessThan(0.01);
+    }
+    const mono = await decodeFile(path, { ...paths, mono: true });
+    expect(mono.channels).toHaveLength(1);
+  });
+
+  it('names mpg123 and the file when a whole mp3 cannot be decoded', async () => {
+    if (!isMpg123Available()) return;
+    const path = join(workDir, 'broken-whole.mp3');
+    writeFileSync(path, Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0', 'binary'), Buffer.alloc(4000, 7)]));
+    await expect(decodeFile(path)).rejects.toThrow(`mpg123 could not decode ${path}: it found no audio in it`);
+  });
+
   it.each(MP3_ROUTES)(
     'tracks an mp3 while it decodes, through %s, with the same beats as the source',
     async (_, paths) => {
