@@ -12,7 +12,7 @@ import {
   FFMPEG_MISSING_MESSAGE,
   isFfmpegAvailable,
   isMpg123Available,
-  readMonoFloatWavHeader,
+  readFloatWavHeader,
   sniffAudioFormat,
   streamMonoPcm,
 } from './decode-audio';
@@ -157,7 +157,7 @@ describe('decodeFile', () => {
     );
   });
 
-  it('reads the rate and the first sample of a mono float WAV stream, waiting for its header', () => {
+  it('reads the rate, channels and first sample of a float WAV stream, waiting for its header', () => {
     const header = Buffer.alloc(58);
     header.write('RIFF\0\0\0\0WAVEfmt ', 0, 'latin1');
     header.writeUInt32LE(18, 16);
@@ -168,12 +168,15 @@ describe('decodeFile', () => {
     header.write('fact', 38, 'latin1');
     header.writeUInt32LE(4, 42);
     header.write('data', 50, 'latin1');
-    expect(readMonoFloatWavHeader(header)).toEqual({ sampleRateHz: 24000, dataOffset: 58 });
-    expect(readMonoFloatWavHeader(header.subarray(0, 40))).toBe('incomplete');
+    expect(readFloatWavHeader(header)).toEqual({ sampleRateHz: 24000, channelCount: 1, dataOffset: 58 });
+    expect(readFloatWavHeader(header.subarray(0, 40))).toBe('incomplete');
     const stereo = Buffer.from(header);
     stereo.writeUInt16LE(2, 22);
-    expect(readMonoFloatWavHeader(stereo)).toBeNull();
-    expect(readMonoFloatWavHeader(Buffer.from('not a wav stream'))).toBeNull();
+    expect(readFloatWavHeader(stereo)).toEqual({ sampleRateHz: 24000, channelCount: 2, dataOffset: 58 });
+    const pcm16 = Buffer.from(header);
+    pcm16.writeUInt16LE(1, 20);
+    expect(readFloatWavHeader(pcm16)).toBeNull();
+    expect(readFloatWavHeader(Buffer.from('not a wav stream'))).toBeNull();
   });
 
   it('names ffmpeg when m4a arrives and ffmpeg is missing', async () => {

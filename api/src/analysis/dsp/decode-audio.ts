@@ -87,14 +87,15 @@ export function isMpg123Available(mpg123Path = 'mpg123'): boolean {
 }
 
 /**
- * Output shape asked of the decoder: `mono` averages the channels (ffmpeg's -ac 1 adds them at -3 dB each),
- * `sampleRateHz` resamples (ffmpeg only).
+ * Output shape asked of the decoder: `mono` mixes the channels into one (the in-process decoders and mpg123 average
+ * them, ffmpeg's -ac 1 adds them at -3 dB each), `sampleRateHz` resamples (ffmpeg only).
  */
 export type DecodeOptions = { ffmpegPath?: string; mpg123Path?: string; mono?: boolean; sampleRateHz?: number };
 
 /** Runs a decoder that writes 32-bit float WAV to stdout, and reads the whole of it, one array per channel. */
 async function decodeThrough(program: string, args: string[], path: string): Promise<DecodedAudio> {
   const parts: Float32Array[][] = [];
+  // Never null: the sink below never stops the decoder.
   const { sampleRateHz, frameCount } = (await pipeFloatWav(path, program, args, ({ channelCount }) => {
     parts.push(...Array.from({ length: channelCount }, () => []));
     return (interleaved) => {
@@ -266,7 +267,7 @@ async function pipeFloatWav(
  * pipe cannot go back to fill in the data size, which ffmpeg leaves 0xffffffff and mpg123 0);
  * 'incomplete' until the data chunk's header has arrived, null when the stream is no such WAV.
  */
-function readFloatWavHeader(bytes: Buffer): (FloatWavLayout & { dataOffset: number }) | 'incomplete' | null {
+export function readFloatWavHeader(bytes: Buffer): (FloatWavLayout & { dataOffset: number }) | 'incomplete' | null {
   if (bytes.length < 12) return 'incomplete';
   if (bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WAVE') return null;
   let [offset, sampleRateHz, channelCount] = [12, 0, 0];
@@ -290,15 +291,6 @@ function readFloatWavHeader(bytes: Buffer): (FloatWavLayout & { dataOffset: numb
   return 'incomplete';
 }
 
-/** readFloatWavHeader's rate and data offset of a mono stream; null for any other channel count. */
-export function readMonoFloatWavHeader(
-  bytes: Buffer,
-): { sampleRateHz: number; dataOffset: number } | 'incomplete' | null {
-  const header = readFloatWavHeader(bytes);
-  if (header === 'incomplete' || !header) return header;
-  return header.channelCount === 1 ? { sampleRateHz: header.sampleRateHz, dataOffset: header.dataOffset } : null;
-}
-
 /** Applies `mono` to audio decoded in-process (resampling is left to the analysis). */
 function shapeDecoded(audio: DecodedAudio, options: DecodeOptions): DecodedAudio {
   return options.mono && audio.channels.length > 1 ? { ...audio, channels: [downmixToMono(audio.channels)] } : audio;
@@ -318,8 +310,8 @@ async function readHead(path: string, length: number): Promise<Uint8Array> {
 
 /**
  * Decodes an audio file to float PCM: m4a/aac through ffmpeg; mp3 through mpg123 when it is installed and no rate is
- * asked, else through ffmpeg when it is installed, else in-process like wav/ogg/opus/flac (WASM). A 3-minute stereo
- * MP3 took 140-150 ms through mpg123 against 220-270 ms through ffmpeg, on one core of the build machine.
+ * asked, else through ffmpeg when it is installed, else in-process like wav/ogg/opus/flac (WASM). On one core of the
+ * build machine a 3-minute stereo MP3 took 325-356 ms through mpg123, 415-503 ms through ffmpeg and 532-588 ms in-process.
  */
 export async function decodeFile(path: string, options: DecodeOptions = {}): Promise<DecodedAudio> {
   const format = sniffAudioFormat(await readHead(path, 256));
