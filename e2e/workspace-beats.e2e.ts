@@ -292,6 +292,32 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
     }
   }, 60_000);
 
+  it('saves approval clicks in the order they were made when an earlier one is slow to reach the server', async () => {
+    // The first approval call is held 800 ms on its way to the server; the click after it must not overtake it.
+    const isApprovalCall = (url: URL) => url.pathname === '/api/template-toggle-approval/';
+    let held = false;
+    await page.route(isApprovalCall, async (route) => {
+      if (!held) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, 800));
+      }
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      const checkbox = templateRow(1).getByRole('checkbox');
+      expect(await checkbox.isChecked()).toBe(false);
+      await checkbox.click();
+      await checkbox.click();
+      expect(await checkbox.isChecked()).toBe(false);
+      await page.waitForTimeout(1500);
+      const saved = (await fetchTemplates()).find((t) => t.template_info.template_clips_media_id === tpl(1));
+      expect(saved?.template_meta.approved).toBeNull();
+      expect(await checkbox.isChecked()).toBe(false);
+    } finally {
+      await page.unroute(isApprovalCall);
+    }
+  }, 60_000);
+
   it('renames by double-click with confirm and cancel, and undoes and redoes renames and offsets', async () => {
     await beatRow(page, 'beat#1').getByText('beat#1', { exact: true }).dblclick();
     await page.getByLabel('Beat name', { exact: true }).fill('ignored');

@@ -1,5 +1,5 @@
 import { describeRequestError, injectScreenEndpoints, statusOf } from '@curator/shared/kernel';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 import type { AutobeatAnswer, StemStatus } from '../contract/analysis';
 import type { AudioDetail, LockState } from '../contract/audio';
@@ -50,6 +50,36 @@ type PatchApi = {
 
 /** The newest approval change asked for each template, by its mutation's request id. */
 const newestApprovalRequests = new Map<string, string>();
+/** The last approval save of each template, which the next one waits for. */
+const approvalSaves = new Map<string, Promise<unknown>>();
+
+const approvalKey = (change: ApprovalChange) =>
+  JSON.stringify([change.music_canonical_id, change.template_clips_media_id]);
+
+type BaseQueryAnswer = { data?: unknown; error?: FetchBaseQueryError };
+
+/**
+ * Posts a template's approval call (`body` names the template) once the call clicked before it has its answer: two
+ * calls on their way at once may reach the server in either order, and it would keep the earlier click.
+ */
+async function saveApprovalInTurn(
+  url: string,
+  body: ApprovalChange,
+  baseQuery: (args: FetchArgs) => BaseQueryAnswer | PromiseLike<BaseQueryAnswer>,
+): Promise<{ data: TemplateApproval } | { error: FetchBaseQueryError }> {
+  const key = approvalKey(body);
+  const send = async () => {
+    const answer = await baseQuery({ url, method: 'POST', body });
+    return answer.error ? { error: answer.error } : { data: answer.data as TemplateApproval };
+  };
+  const saved = (approvalSaves.get(key) ?? Promise.resolve()).then(send, send);
+  approvalSaves.set(key, saved);
+  const forget = () => {
+    if (approvalSaves.get(key) === saved) approvalSaves.delete(key);
+  };
+  saved.then(forget, forget);
+  return saved;
+}
 
 /** The approvals a cached template list's query leaves out. */
 function excludedApprovalsOf(args: TemplateListQueryParams): boolean[] {
@@ -72,7 +102,7 @@ async function showApproval(
   change: ApprovalChange,
   { dispatch, getState, queryFulfilled, requestId }: PatchApi,
 ): Promise<void> {
-  const key = JSON.stringify([change.music_canonical_id, change.template_clips_media_id]);
+  const key = approvalKey(change);
   const isNewest = () => newestApprovalRequests.get(key) === requestId;
   newestApprovalRequests.set(key, requestId);
   const show = (approved: boolean | null) =>
@@ -153,12 +183,12 @@ export const workspaceApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
     ],
   }),
   toggleTemplateApproval: build.mutation<TemplateApproval, TemplateToggleApprovalBody>({
-    query: (body) => ({ url: 'template-toggle-approval/', method: 'POST', body }),
+    queryFn: (body, _api, _extra, baseQuery) => saveApprovalInTurn('template-toggle-approval/', body, baseQuery),
     onQueryStarted: (body, api) => showApproval(body, api),
     invalidatesTags: [{ type: 'Approval', id: 'LIST' }],
   }),
   setTemplateApproved: build.mutation<TemplateApproval, TemplateApprovedBody>({
-    query: (body) => ({ url: 'template-approved/', method: 'POST', body }),
+    queryFn: (body, _api, _extra, baseQuery) => saveApprovalInTurn('template-approved/', body, baseQuery),
     onQueryStarted: (body, api) => showApproval(body, api),
     invalidatesTags: [{ type: 'Approval', id: 'LIST' }],
   }),
