@@ -268,6 +268,42 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     await page.screenshot({ path: '/tmp/catalog-list.png' });
   });
 
+  it('keeps both of two quick tags clicked at once when the first save is slow to reach the server', async () => {
+    await page.goto('/audios/');
+    await waitForTotal(page, all.length);
+    const audio = all.slice(0, 100).find((a) => !a.tags.some((t) => ['bad', 'inside app'].includes(t.toLowerCase())))!;
+    // The first tag call is held 800 ms on its way to the server; the click after it must not overtake it.
+    const isTagCall = (url: URL) => url.pathname === `/api/audio/${audio.id}/taggify/`;
+    let held = false;
+    await page.route(isTagCall, async (route) => {
+      if (!held) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, 800));
+      }
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      const pressed = async () =>
+        Promise.all(
+          ['bad', 'inside app'].map((tag) =>
+            row(page, audio.id).getByRole('button', { name: tag, exact: true }).getAttribute('aria-pressed'),
+          ),
+        );
+      await row(page, audio.id).getByRole('button', { name: 'bad', exact: true }).click();
+      await row(page, audio.id).getByRole('button', { name: 'inside app', exact: true }).click();
+      const shown: string[] = [];
+      for (const end = Date.now() + 2500; Date.now() < end;) {
+        shown.push((await pressed()).join(','));
+        await page.waitForTimeout(50);
+      }
+      expect(shown.length).toBeGreaterThan(10);
+      expect(shown.filter((s) => s !== 'true,true')).toEqual([]);
+      expect(await audioTags(audio.id)).toEqual(expect.arrayContaining(['bad', 'inside app']));
+    } finally {
+      await page.unroute(isTagCall);
+    }
+  });
+
   it('adds a new tag from the tag editor, creating it in the tag list', async () => {
     const text = `e2e fresh ${Date.now() % 100000}`;
     const audio = all[1];

@@ -6,6 +6,7 @@ import type { Template, TemplateListQueryParams } from '../contract/templates';
 import { audioListReadPath, TAG_LIST_READ_PATH, toQueryString } from '../domain/first-reads';
 import { normalizeTagList } from '../domain/tags';
 import { SCREEN_NAME } from './build-info';
+import { postInTurn } from './post-in-turn';
 
 export type TaggifyAudioArgs = { id: string; tags: string[] };
 
@@ -19,7 +20,13 @@ export const catalogApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
     ],
   }),
   taggifyAudio: build.mutation<unknown, TaggifyAudioArgs>({
-    query: ({ id, tags }) => ({ url: `audio/${encodeURIComponent(id)}/taggify/`, method: 'POST', body: { tags } }),
+    // Each call sends the audio's whole tag list: two clicks' calls reach the server in the order clicked.
+    queryFn: ({ id, tags }, _api, _extra, baseQuery) =>
+      postInTurn<unknown>(JSON.stringify(['audio tags', id]), baseQuery, {
+        url: `audio/${encodeURIComponent(id)}/taggify/`,
+        method: 'POST',
+        body: { tags },
+      }),
     // Show the new tags at once in every cached list page; undo if the server refuses.
     async onQueryStarted({ id, tags }, { dispatch, getState, queryFulfilled }) {
       const patches = catalogApi.util.selectCachedArgsForQuery(getState(), 'listAudios').map((args) =>

@@ -1,5 +1,5 @@
 import { describeRequestError, injectScreenEndpoints, statusOf } from '@curator/shared/kernel';
-import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 import type { AutobeatAnswer, StemStatus } from '../contract/analysis';
 import type { AudioDetail, LockState } from '../contract/audio';
@@ -16,6 +16,7 @@ import { excludedApprovals } from '../domain/approvals';
 import { audioReadPath } from '../domain/first-reads';
 import { SCREEN_NAME } from './build-info';
 import { catalogApi } from './catalog-api';
+import { postInTurn } from './post-in-turn';
 
 /** Audio detail as the workspace reads it (with peaks_url once the analysis has computed the waveform). */
 export type WorkspaceAudio = AudioDetail;
@@ -50,36 +51,9 @@ type PatchApi = {
 
 /** The newest approval change asked for each template, by its mutation's request id. */
 const newestApprovalRequests = new Map<string, string>();
-/** The last approval save of each template, which the next one waits for. */
-const approvalSaves = new Map<string, Promise<unknown>>();
 
 const approvalKey = (change: ApprovalChange) =>
-  JSON.stringify([change.music_canonical_id, change.template_clips_media_id]);
-
-type BaseQueryAnswer = { data?: unknown; error?: FetchBaseQueryError };
-
-/**
- * Posts a template's approval call (`body` names the template) once the call clicked before it has its answer: two
- * calls on their way at once may reach the server in either order, and it would keep the earlier click.
- */
-async function saveApprovalInTurn(
-  url: string,
-  body: ApprovalChange,
-  baseQuery: (args: FetchArgs) => BaseQueryAnswer | PromiseLike<BaseQueryAnswer>,
-): Promise<{ data: TemplateApproval } | { error: FetchBaseQueryError }> {
-  const key = approvalKey(body);
-  const send = async () => {
-    const answer = await baseQuery({ url, method: 'POST', body });
-    return answer.error ? { error: answer.error } : { data: answer.data as TemplateApproval };
-  };
-  const saved = (approvalSaves.get(key) ?? Promise.resolve()).then(send, send);
-  approvalSaves.set(key, saved);
-  const forget = () => {
-    if (approvalSaves.get(key) === saved) approvalSaves.delete(key);
-  };
-  saved.then(forget, forget);
-  return saved;
-}
+  JSON.stringify(['template approval', change.music_canonical_id, change.template_clips_media_id]);
 
 /** The approvals a cached template list's query leaves out. */
 function excludedApprovalsOf(args: TemplateListQueryParams): boolean[] {
@@ -183,12 +157,19 @@ export const workspaceApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
     ],
   }),
   toggleTemplateApproval: build.mutation<TemplateApproval, TemplateToggleApprovalBody>({
-    queryFn: (body, _api, _extra, baseQuery) => saveApprovalInTurn('template-toggle-approval/', body, baseQuery),
+    // One template's approval calls, toggles and deletes alike, reach the server in the order clicked.
+    queryFn: (body, _api, _extra, baseQuery) =>
+      postInTurn<TemplateApproval>(approvalKey(body), baseQuery, {
+        url: 'template-toggle-approval/',
+        method: 'POST',
+        body,
+      }),
     onQueryStarted: (body, api) => showApproval(body, api),
     invalidatesTags: [{ type: 'Approval', id: 'LIST' }],
   }),
   setTemplateApproved: build.mutation<TemplateApproval, TemplateApprovedBody>({
-    queryFn: (body, _api, _extra, baseQuery) => saveApprovalInTurn('template-approved/', body, baseQuery),
+    queryFn: (body, _api, _extra, baseQuery) =>
+      postInTurn<TemplateApproval>(approvalKey(body), baseQuery, { url: 'template-approved/', method: 'POST', body }),
     onQueryStarted: (body, api) => showApproval(body, api),
     invalidatesTags: [{ type: 'Approval', id: 'LIST' }],
   }),

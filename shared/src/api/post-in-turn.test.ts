@@ -1,0 +1,46 @@
+import { postInTurn } from './post-in-turn';
+
+/** A base query whose answers the test releases one at a time; it records the order calls were sent in. */
+function heldBaseQuery() {
+  const sent: string[] = [];
+  const release: Array<() => void> = [];
+  const baseQuery = ({ url }: { url: string }) => {
+    sent.push(url);
+    return new Promise<{ data?: unknown; error?: { status: number; data: unknown } }>((resolve) =>
+      release.push(() => resolve(url.endsWith('fail') ? { error: { status: 500, data: url } } : { data: url })),
+    );
+  };
+  return { sent, release, baseQuery };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('postInTurn', () => {
+  it("sends a record's next write only once the one before it has its answer, and other records at once", async () => {
+    const { sent, release, baseQuery } = heldBaseQuery();
+    const first = postInTurn('a', baseQuery, { url: 'a1' });
+    const second = postInTurn('a', baseQuery, { url: 'a2' });
+    const other = postInTurn('b', baseQuery, { url: 'b1' });
+    await tick();
+    expect(sent).toEqual(['a1', 'b1']);
+    release.shift()!();
+    await expect(first).resolves.toEqual({ data: 'a1' });
+    await tick();
+    expect(sent).toEqual(['a1', 'b1', 'a2']);
+    release.splice(0).forEach((answer) => answer());
+    await expect(Promise.all([second, other])).resolves.toEqual([{ data: 'a2' }, { data: 'b1' }]);
+  });
+
+  it('hands back a refused write as an error and still sends the next', async () => {
+    const { sent, release, baseQuery } = heldBaseQuery();
+    const refused = postInTurn('c', baseQuery, { url: 'c-fail' });
+    const next = postInTurn('c', baseQuery, { url: 'c2' });
+    await tick();
+    release.shift()!();
+    await expect(refused).resolves.toEqual({ error: { status: 500, data: 'c-fail' } });
+    await tick();
+    release.shift()!();
+    await expect(next).resolves.toEqual({ data: 'c2' });
+    expect(sent).toEqual(['c-fail', 'c2']);
+  });
+});
