@@ -10,7 +10,7 @@ import {
   waitForIdleWorker,
   waitForTotal,
 } from './harness/audio-list-page';
-import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { holdFirstCall, launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
 import { eventually } from './harness/workspace-page';
 
@@ -273,15 +273,7 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     await waitForTotal(page, all.length);
     const audio = all.slice(0, 100).find((a) => !a.tags.some((t) => ['bad', 'inside app'].includes(t.toLowerCase())))!;
     // The first tag call is held 800 ms on its way to the server; the click after it must not overtake it.
-    const isTagCall = (url: URL) => url.pathname === `/api/audio/${audio.id}/taggify/`;
-    let held = false;
-    await page.route(isTagCall, async (route) => {
-      if (!held) {
-        held = true;
-        await new Promise((resolve) => setTimeout(resolve, 800));
-      }
-      await route.continue().catch(() => undefined);
-    });
+    const slowFirstCall = await holdFirstCall(page, `/api/audio/${audio.id}/taggify/`, 800);
     try {
       const pressed = async () =>
         Promise.all(
@@ -300,7 +292,7 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
       expect(shown.filter((s) => s !== 'true,true')).toEqual([]);
       expect(await audioTags(audio.id)).toEqual(expect.arrayContaining(['bad', 'inside app']));
     } finally {
-      await page.unroute(isTagCall);
+      await slowFirstCall.release();
     }
   });
 

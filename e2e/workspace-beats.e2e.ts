@@ -1,7 +1,7 @@
 import type { Template } from '@curator/shared';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 
-import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { holdFirstCall, launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
 import {
   beatRow,
@@ -294,15 +294,7 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
 
   it('saves approval clicks in the order they were made when an earlier one is slow to reach the server', async () => {
     // The first approval call is held 800 ms on its way to the server; the click after it must not overtake it.
-    const isApprovalCall = (url: URL) => url.pathname === '/api/template-toggle-approval/';
-    let held = false;
-    await page.route(isApprovalCall, async (route) => {
-      if (!held) {
-        held = true;
-        await new Promise((resolve) => setTimeout(resolve, 800));
-      }
-      await route.continue().catch(() => undefined);
-    });
+    const slowFirstCall = await holdFirstCall(page, '/api/template-toggle-approval/', 800);
     try {
       const checkbox = templateRow(1).getByRole('checkbox');
       expect(await checkbox.isChecked()).toBe(false);
@@ -314,7 +306,7 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
       expect(saved?.template_meta.approved).toBeNull();
       expect(await checkbox.isChecked()).toBe(false);
     } finally {
-      await page.unroute(isApprovalCall);
+      await slowFirstCall.release();
     }
   }, 60_000);
 

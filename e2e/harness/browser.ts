@@ -45,3 +45,20 @@ export async function loginThroughForm(page: Page, username: string, password: s
 export function navLink(page: Page, label: string): Locator {
   return page.getByRole('navigation', { name: NAV_LANDMARK_LABEL }).getByRole('link', { name: label, exact: true });
 }
+
+/**
+ * Holds the page's first call to `path` for `ms` on its way to the server, the calls after it going at once: a slow
+ * network for that one call, to show whether a later call can overtake it. `release` takes the hold off the page.
+ */
+export async function holdFirstCall(page: Page, path: string, ms: number): Promise<{ release: () => Promise<void> }> {
+  const matches = (url: URL) => url.pathname === path;
+  let held = false;
+  await page.route(matches, async (route) => {
+    if (!held) {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    }
+    await route.continue().catch(() => undefined);
+  });
+  return { release: () => page.unroute(matches) };
+}
