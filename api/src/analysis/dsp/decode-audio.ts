@@ -126,12 +126,26 @@ function decoderError(program: string, path: string, errors: Buffer[]): Error {
 export function decodeWithFfmpeg(path: string, options: DecodeOptions): Promise<DecodedAudio> {
   const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
   if (!isFfmpegAvailable(ffmpegPath)) return Promise.reject(new Error(FFMPEG_MISSING_MESSAGE));
-  const shape = [
-    ...(options.mono ? ['-ac', '1'] : []),
-    ...(options.sampleRateHz ? ['-ar', String(options.sampleRateHz)] : []),
-  ];
-  const args = ['-v', 'error', '-i', path, '-map', '0:a:0', ...shape, '-f', 'wav', '-acodec', 'pcm_f32le', '-'];
-  return decodeThrough(ffmpegPath, args, path);
+  return decodeThrough(ffmpegPath, ffmpegArgs(path, options), path);
+}
+
+/**
+ * ffmpeg's arguments for the file's first audio stream as 32-bit float WAV on stdout: `mono` adds the channels at -3 dB
+ * each, `sampleRateHz` resamples. Without -flush_packets 0 ffmpeg writes each decoded frame on its own (about 2 KB):
+ * some 6,000 reads of the pipe for a 3-minute mono track instead of about 500 of 32 KB.
+ */
+function ffmpegArgs(path: string, { mono, sampleRateHz }: Pick<DecodeOptions, 'mono' | 'sampleRateHz'>): string[] {
+  const shape = [...(mono ? ['-ac', '1'] : []), ...(sampleRateHz ? ['-ar', String(sampleRateHz)] : [])];
+  const output = ['-f', 'wav', '-acodec', 'pcm_f32le', '-flush_packets', '0', '-'];
+  return ['-v', 'error', '-i', path, '-map', '0:a:0', ...shape, ...output];
+}
+
+/**
+ * mpg123's arguments for 32-bit float WAV on stdout: `mono` averages the channels, `halve` halves the file's rate inside
+ * the synthesis filter bank (it keeps the lower half of the subbands).
+ */
+function mpg123Args(path: string, { mono = false, halve = false }: { mono?: boolean; halve?: boolean }): string[] {
+  return ['-q', ...(mono ? ['-m'] : []), ...(halve ? ['-2'] : []), '-e', 'f32', '-w', '-', '--', path];
 }
 
 /** Receives mono PCM chunks as they are decoded. */
@@ -157,8 +171,9 @@ export async function streamMonoPcm(
   const format = sniffAudioFormat(await readHead(path, 256));
   if (format === 'mp3' && isMpg123Available(mpg123Path)) {
     // -2 only where the halved rate still reaches the analysis rate: a 22.05 or 32 kHz file is decoded at its own.
-    const halved = await streamDecoderPcm(path, mpg123Path, mpg123Args(path, true), sampleRateHz, openSink);
-    return halved ?? (await streamDecoderPcm(path, mpg123Path, mpg123Args(path, false), 0, openSink))!;
+    const [halvedArgs, wholeArgs] = [mpg123Args(path, { mono: true, halve: true }), mpg123Args(path, { mono: true })];
+    const halved = await streamDecoderPcm(path, mpg123Path, halvedArgs, sampleRateHz, openSink);
+    return halved ?? (await streamDecoderPcm(path, mpg123Path, wholeArgs, 0, openSink))!;
   }
   if (!(format === 'm4a' || (format === 'mp3' && isFfmpegAvailable(ffmpegPath)))) {
     const audio = await decodeFile(path, { ffmpegPath, mono: true });
@@ -166,17 +181,9 @@ export async function streamMonoPcm(
     return { sampleRateHz: audio.sampleRateHz, durationS: audio.durationS };
   }
   if (!isFfmpegAvailable(ffmpegPath)) throw new Error(FFMPEG_MISSING_MESSAGE);
-  const args = ['-v', 'error', '-i', path, '-map', '0:a:0', '-ac', '1', '-ar', String(sampleRateHz), '-f', 'wav'];
-  // Without -flush_packets 0 ffmpeg writes each decoded frame on its own (about 2 KB): some 6,000 reads of the pipe for a
-  // 3-minute track instead of about 500 of 32 KB.
-  const output = ['-acodec', 'pcm_f32le', '-flush_packets', '0', '-'];
   // With no lowest rate asked, the stream is never refused.
-  return (await streamDecoderPcm(path, ffmpegPath, [...args, ...output], 0, openSink))!;
-}
-
-/** mpg123's arguments for mono 32-bit float WAV on stdout, at half the file's rate when `halve`. */
-function mpg123Args(path: string, halve: boolean): string[] {
-  return ['-q', '-m', ...(halve ? ['-2'] : []), '-e', 'f32', '-w', '-', '--', path];
+  const args = ffmpegArgs(path, { mono: true, sampleRateHz });
+  return (await streamDecoderPcm(path, ffmpegPath, args, 0, openSink))!;
 }
 
 /**
@@ -311,14 +318,14 @@ async function readHead(path: string, length: number): Promise<Uint8Array> {
 /**
  * Decodes an audio file to float PCM: m4a/aac through ffmpeg; mp3 through mpg123 when it is installed and no rate is
  * asked, else through ffmpeg when it is installed, else in-process like wav/ogg/opus/flac (WASM). On one core of the
- * build machine a 3-minute stereo MP3 took 325-356 ms through mpg123, 415-503 ms through ffmpeg and 532-588 ms in-process.
+ * build machine a 3-minute stereo MP3 took 315-342 ms through mpg123, 383-456 ms through ffmpeg and 521-553 ms in-process.
  */
 export async function decodeFile(path: string, options: DecodeOptions = {}): Promise<DecodedAudio> {
   const format = sniffAudioFormat(await readHead(path, 256));
   if (format === 'm4a') return decodeWithFfmpeg(path, options);
   const { mpg123Path = 'mpg123' } = options;
   if (format === 'mp3' && !options.sampleRateHz && isMpg123Available(mpg123Path))
-    return decodeThrough(mpg123Path, ['-q', ...(options.mono ? ['-m'] : []), '-e', 'f32', '-w', '-', '--', path], path);
+    return decodeThrough(mpg123Path, mpg123Args(path, { mono: options.mono }), path);
   if (format === 'mp3' && isFfmpegAvailable(options.ffmpegPath)) return decodeWithFfmpeg(path, options);
   const bytes = new Uint8Array(await readFile(path));
   if (format === 'wav') {
