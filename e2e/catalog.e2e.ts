@@ -10,7 +10,7 @@ import {
   waitForIdleWorker,
   waitForTotal,
 } from './harness/audio-list-page';
-import { holdFirstCall, launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { dropCalls, holdFirstCall, launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
 import { eventually } from './harness/workspace-page';
 
@@ -293,6 +293,44 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
       expect(await audioTags(audio.id)).toEqual(expect.arrayContaining(['bad', 'inside app']));
     } finally {
       await slowFirstCall.release();
+    }
+  });
+
+  it('shows the tags the server kept when two quick tag saves in a row are both lost on the way', async () => {
+    await page.goto('/audios/');
+    await waitForTotal(page, all.length);
+    // Not the audio the test before this one tagged: the last of the page's untagged ones.
+    const untagged = all
+      .slice(0, 100)
+      .filter((a) => !a.tags.some((t) => ['bad', 'inside app'].includes(t.toLowerCase())));
+    const audio = untagged[untagged.length - 1];
+    const kept = await audioTags(audio.id);
+    expect(kept).not.toEqual(expect.arrayContaining(['bad']));
+    // Each tag call is held 800 ms, then its connection drops: the server never sees either.
+    const lostCalls = await dropCalls(page, `/api/audio/${audio.id}/taggify/`, 800);
+    try {
+      const pressed = async () =>
+        (
+          await Promise.all(
+            ['bad', 'inside app'].map((tag) =>
+              row(page, audio.id).getByRole('button', { name: tag, exact: true }).getAttribute('aria-pressed'),
+            ),
+          )
+        ).join(',');
+      await row(page, audio.id).getByRole('button', { name: 'bad', exact: true }).click();
+      await row(page, audio.id).getByRole('button', { name: 'inside app', exact: true }).click();
+      expect(await pressed()).toBe('true,true');
+      // Both calls lost (one after the other) and a list read after them: the row shows neither tag, and keeps it.
+      await page.waitForTimeout(2500);
+      const shown: string[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        shown.push(await pressed());
+        await page.waitForTimeout(100);
+      }
+      expect(shown).toEqual(Array(6).fill('false,false'));
+      expect(await audioTags(audio.id)).toEqual(kept);
+    } finally {
+      await lostCalls.release();
     }
   });
 

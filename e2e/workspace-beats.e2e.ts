@@ -1,7 +1,7 @@
 import type { Template } from '@curator/shared';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 
-import { holdFirstCall, launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { dropCalls, holdFirstCall, launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
 import {
   beatRow,
@@ -307,6 +307,30 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
       expect(await checkbox.isChecked()).toBe(false);
     } finally {
       await slowFirstCall.release();
+    }
+  }, 60_000);
+
+  it('shows the approval the server kept when two approval clicks in a row are both lost on the way', async () => {
+    // Each approval call is held 800 ms, then its connection drops: the server never sees either.
+    const lostCalls = await dropCalls(page, '/api/template-toggle-approval/', 800);
+    try {
+      const checkbox = templateRow(1).getByRole('checkbox');
+      expect(await checkbox.isChecked()).toBe(false);
+      await checkbox.click();
+      await checkbox.click();
+      expect(await checkbox.isChecked()).toBe(false);
+      // Both calls lost (one after the other): the box shows the server's approval, and keeps it.
+      await page.waitForTimeout(2500);
+      const shown: boolean[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        shown.push(await checkbox.isChecked());
+        await page.waitForTimeout(100);
+      }
+      expect(shown).toEqual(Array(6).fill(false));
+      const saved = (await fetchTemplates()).find((t) => t.template_info.template_clips_media_id === tpl(1));
+      expect(saved?.template_meta.approved).toBeNull();
+    } finally {
+      await lostCalls.release();
     }
   }, 60_000);
 

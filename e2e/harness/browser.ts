@@ -62,3 +62,16 @@ export async function holdFirstCall(page: Page, path: string, ms: number): Promi
   });
   return { release: () => page.unroute(matches) };
 }
+
+/**
+ * Every call of the page to `path` is held `ms` on its way, then lost as a dropped connection would lose it: the
+ * server never sees it and the page gets a network error. `release` takes the failure off the page.
+ */
+export async function dropCalls(page: Page, path: string, ms: number): Promise<{ release: () => Promise<void> }> {
+  const matches = (url: URL) => url.pathname === path;
+  await page.route(matches, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.abort('connectionreset').catch(() => undefined);
+  });
+  return { release: () => page.unroute(matches) };
+}

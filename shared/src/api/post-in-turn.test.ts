@@ -1,4 +1,4 @@
-import { postInTurn } from './post-in-turn';
+import { postInTurn, trackShownChange } from './post-in-turn';
 
 /** A base query whose answers the test releases one at a time; it records the order calls were sent in. */
 function heldBaseQuery() {
@@ -42,5 +42,30 @@ describe('postInTurn', () => {
     release.shift()!();
     await expect(next).resolves.toEqual({ data: 'c2' });
     expect(sent).toEqual(['c-fail', 'c2']);
+  });
+});
+
+describe('trackShownChange', () => {
+  it('leaves a change alone to settle its record when no other was in flight', () => {
+    const answered = trackShownChange('t1', 'r1');
+    expect(answered()).toEqual({ isNewest: true, followsOthers: false });
+  });
+
+  it('lets only the newest of changes made in a row settle, and says others were in flight before it', () => {
+    const first = trackShownChange('t2', 'r1');
+    const second = trackShownChange('t2', 'r2');
+    expect(first()).toEqual({ isNewest: false, followsOthers: false });
+    const third = trackShownChange('t2', 'r3');
+    expect(second()).toEqual({ isNewest: false, followsOthers: true });
+    expect(third()).toEqual({ isNewest: true, followsOthers: true });
+    // Once the newest is answered the record starts afresh.
+    expect(trackShownChange('t2', 'r4')()).toEqual({ isNewest: true, followsOthers: false });
+  });
+
+  it('keeps records apart', () => {
+    const a = trackShownChange('t3', 'r1');
+    const b = trackShownChange('t4', 'r2');
+    expect(b()).toEqual({ isNewest: true, followsOthers: false });
+    expect(a()).toEqual({ isNewest: true, followsOthers: false });
   });
 });

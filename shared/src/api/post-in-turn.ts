@@ -29,3 +29,33 @@ export function postInTurn<T>(
   written.then(forget, forget);
   return written;
 }
+
+/** The changes a screen shows of each record (by key) before their writes are answered: the newest, and the first. */
+const shownChanges = new Map<string, { newest: string; first: string }>();
+
+/** What a screen should do once a change it showed at once is answered. */
+export type ChangeAnswered = {
+  /** No later change to the record was made: what the screen shows is this change's to settle. */
+  isNewest: boolean;
+  /** Other changes to the record were shown before this one and were still unanswered when it was made. */
+  followsOthers: boolean;
+};
+
+/**
+ * Tracks a change to record `key` that the screen shows before the server answers (`requestId`, one per change), and
+ * returns the call to make once it is answered. Its write goes through postInTurn, so the newest change is answered
+ * last. Only the newest change settles what is shown: an older one's answer is overtaken by the newer one the screen
+ * already shows. When the newest is refused, undoing its own display restores the value shown before it, which is
+ * the server's only if no other change was in flight (`followsOthers` false); otherwise the record is read again.
+ */
+export function trackShownChange(key: string, requestId: string): () => ChangeAnswered {
+  const pending = shownChanges.get(key);
+  if (pending) pending.newest = requestId;
+  else shownChanges.set(key, { newest: requestId, first: requestId });
+  const { first } = shownChanges.get(key)!;
+  return () => {
+    const isNewest = shownChanges.get(key)?.newest === requestId;
+    if (isNewest) shownChanges.delete(key);
+    return { isNewest, followsOthers: first !== requestId };
+  };
+}

@@ -16,7 +16,7 @@ import { excludedApprovals } from '../domain/approvals';
 import { audioReadPath } from '../domain/first-reads';
 import { SCREEN_NAME } from './build-info';
 import { catalogApi } from './catalog-api';
-import { postInTurn } from './post-in-turn';
+import { postInTurn, trackShownChange } from './post-in-turn';
 
 /** Audio detail as the workspace reads it (with peaks_url once the analysis has computed the waveform). */
 export type WorkspaceAudio = AudioDetail;
@@ -49,9 +49,6 @@ type PatchApi = {
   requestId: string;
 };
 
-/** The newest approval change asked for each template, by its mutation's request id. */
-const newestApprovalRequests = new Map<string, string>();
-
 const approvalKey = (change: ApprovalChange) =>
   JSON.stringify(['template approval', change.music_canonical_id, change.template_clips_media_id]);
 
@@ -70,15 +67,14 @@ function excludedApprovalsOf(args: TemplateListQueryParams): boolean[] {
  * Shows a template's new approval in every cached template list of its audio at once, then the approval the server
  * answers; a list whose query leaves that approval out (exclude_disapproved, exclude_approved) drops the template.
  * The lists are patched rather than read again: a list read while a later click was on its way would show the earlier
- * approval over it. Only a template's newest change writes its answer, or undoes itself when refused.
+ * approval over it. Only a template's newest change writes its answer, or undoes itself when refused; refused after
+ * other changes that were still on their way, it reads the lists again (what those showed may not be the server's).
  */
 async function showApproval(
   change: ApprovalChange,
   { dispatch, getState, queryFulfilled, requestId }: PatchApi,
 ): Promise<void> {
-  const key = approvalKey(change);
-  const isNewest = () => newestApprovalRequests.get(key) === requestId;
-  newestApprovalRequests.set(key, requestId);
+  const answered = trackShownChange(approvalKey(change), requestId);
   const show = (approved: boolean | null) =>
     catalogApi.util
       .selectCachedArgsForQuery(getState() as never, 'listTemplates')
@@ -97,13 +93,13 @@ async function showApproval(
         ) as { undo: () => void };
       });
   const patches = show(change.approved);
-  try {
-    const { data } = await queryFulfilled;
-    if (isNewest()) show(data.approved);
-  } catch {
-    if (isNewest()) patches.forEach((patch) => patch.undo());
-  } finally {
-    if (isNewest()) newestApprovalRequests.delete(key);
+  const answer = await queryFulfilled.catch(() => null);
+  const { isNewest, followsOthers } = answered();
+  if (!isNewest) return;
+  if (answer) show(answer.data.approved);
+  else {
+    patches.forEach((patch) => patch.undo());
+    if (followsOthers) dispatch(catalogApi.util.invalidateTags([{ type: 'Template', id: change.music_canonical_id }]));
   }
 }
 
