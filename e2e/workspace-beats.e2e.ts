@@ -292,18 +292,25 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
     }
   }, 60_000);
 
+  /** Checks template k's unchecked approval box and at once unchecks it; the box shows each click as it is made. */
+  async function checkThenUncheck(k: number) {
+    const checkbox = templateRow(k).getByRole('checkbox');
+    expect(await checkbox.isChecked()).toBe(false);
+    await checkbox.click();
+    await checkbox.click();
+    expect(await checkbox.isChecked()).toBe(false);
+    return checkbox;
+  }
+  const savedApproval = async (k: number) =>
+    (await fetchTemplates()).find((t) => t.template_info.template_clips_media_id === tpl(k))?.template_meta.approved;
+
   it('saves approval clicks in the order they were made when an earlier one is slow to reach the server', async () => {
     // The first approval call is held 800 ms on its way to the server; the click after it must not overtake it.
     const slowFirstCall = await holdFirstCall(page, '/api/template-toggle-approval/', 800);
     try {
-      const checkbox = templateRow(1).getByRole('checkbox');
-      expect(await checkbox.isChecked()).toBe(false);
-      await checkbox.click();
-      await checkbox.click();
-      expect(await checkbox.isChecked()).toBe(false);
+      const checkbox = await checkThenUncheck(1);
       await page.waitForTimeout(1500);
-      const saved = (await fetchTemplates()).find((t) => t.template_info.template_clips_media_id === tpl(1));
-      expect(saved?.template_meta.approved).toBeNull();
+      expect(await savedApproval(1)).toBeNull();
       expect(await checkbox.isChecked()).toBe(false);
     } finally {
       await slowFirstCall.release();
@@ -314,11 +321,7 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
     // Each approval call is held 800 ms, then its connection drops: the server never sees either.
     const lostCalls = await dropCalls(page, '/api/template-toggle-approval/', 800);
     try {
-      const checkbox = templateRow(1).getByRole('checkbox');
-      expect(await checkbox.isChecked()).toBe(false);
-      await checkbox.click();
-      await checkbox.click();
-      expect(await checkbox.isChecked()).toBe(false);
+      const checkbox = await checkThenUncheck(1);
       // Both calls lost (one after the other): the box shows the server's approval, and keeps it.
       await page.waitForTimeout(2500);
       const shown: boolean[] = [];
@@ -327,8 +330,7 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
         await page.waitForTimeout(100);
       }
       expect(shown).toEqual(Array(6).fill(false));
-      const saved = (await fetchTemplates()).find((t) => t.template_info.template_clips_media_id === tpl(1));
-      expect(saved?.template_meta.approved).toBeNull();
+      expect(await savedApproval(1)).toBeNull();
     } finally {
       await lostCalls.release();
     }
