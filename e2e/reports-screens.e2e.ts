@@ -9,7 +9,7 @@ import type {
 import { selectVisibleSegmentStats } from '@curator/shared/domain';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 
-import { launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { holdFirstCall, launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
 
 const DAY_MS = 86_400_000;
@@ -137,6 +137,32 @@ describe('reports: audio usage, segments, HL points and metrics in Chromium', ()
       all.map((u) => u.audio_name),
     );
   }, 120_000);
+
+  it("/audio-usage/ keeps both of two tags typed at once into a row's tag editor, the first save slow to arrive", async () => {
+    const [first] = await getJson<AudioUsageRow[]>(api, '/api/audio-usage/');
+    await page.goto('/audio-usage/');
+    const editor = page.locator(`[data-testid="usage-table"] tr[data-row-key="${first.id}"] .tag-editor`);
+    await editor.waitFor();
+    const shownTags = () => editor.locator('.ant-select-selection-item-content').allTextContents();
+    const typed = [0, 1].map((k) => `u${Date.now() % 100000}${'ab'[k]}`);
+    // The first tag call is held 800 ms on its way to the server; the second tag is typed meanwhile.
+    const slowFirstCall = await holdFirstCall(page, `/api/audio/${first.id}/taggify/`, 800);
+    try {
+      await editor.click();
+      for (const tag of typed) {
+        await page.keyboard.type(tag);
+        await page.keyboard.press('Enter');
+      }
+      await page.keyboard.press('Escape');
+      expect(await shownTags()).toEqual(expect.arrayContaining(typed));
+      await page.waitForTimeout(2000);
+      const saved = await getJson<{ tags: string[] }>(api, `/api/audio/${first.id}/`);
+      expect(saved.tags).toEqual(expect.arrayContaining(typed));
+      expect(await shownTags()).toEqual(expect.arrayContaining(typed));
+    } finally {
+      await slowFirstCall.release();
+    }
+  }, 60_000);
 
   it('/segments/ shows the two header lines and the per-segment-count table for each switch position and filter', async () => {
     const fromReels = await getJson<TemplatesFromReels>(api, '/api/templates/from_reels/');

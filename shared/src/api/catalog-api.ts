@@ -1,6 +1,6 @@
-import { injectScreenEndpoints } from '@curator/shared/kernel';
+import { baseApi, injectScreenEndpoints } from '@curator/shared/kernel';
 
-import type { AudioListItem, AudioListPage, AudioListQueryParams } from '../contract/audio';
+import type { AudioListPage, AudioListQueryParams } from '../contract/audio';
 import type { Tag } from '../contract/tags';
 import type { Template, TemplateListQueryParams } from '../contract/templates';
 import { audioListReadPath, TAG_LIST_READ_PATH, toQueryString } from '../domain/first-reads';
@@ -12,6 +12,45 @@ export type TaggifyAudioArgs = { id: string; tags: string[] };
 
 /** The key of an audio's tags among the writes that go in turn (postInTurn). */
 const audioTagsKey = (id: string) => JSON.stringify(['audio tags', id]);
+
+type AudioWithTags = { id: string; tags: string[] };
+
+/**
+ * Audio `id` in the answer of a read that provides its `Audio` tag: the answer itself (an audio's detail), or an item
+ * of the list it answers (rows, or a page's results).
+ */
+function audioIn(answer: unknown, id: string): AudioWithTags | undefined {
+  const page = answer as { results?: unknown };
+  const items: unknown[] = Array.isArray(answer) ? answer : Array.isArray(page?.results) ? page.results : [answer];
+  return items.find(
+    (item): item is AudioWithTags =>
+      typeof item === 'object' &&
+      item !== null &&
+      (item as AudioWithTags).id === id &&
+      Array.isArray((item as AudioWithTags).tags),
+  );
+}
+
+/**
+ * Shows `tags` as audio `id`'s in every cached read that carries the audio, whichever screen made it (screens share
+ * the cache through tags): the audio list's pages, Audio Usage's rows, the workspace's audio. Returns the patches.
+ */
+function showAudioTags(
+  dispatch: (action: unknown) => unknown,
+  state: unknown,
+  id: string,
+  tags: string[],
+): Array<{ undo: () => void }> {
+  return baseApi.util.selectInvalidatedBy(state as never, [{ type: 'Audio', id }]).map(
+    ({ endpointName, originalArgs }) =>
+      dispatch(
+        baseApi.util.updateQueryData(endpointName as never, originalArgs as never, (answer: unknown) => {
+          const audio = audioIn(answer, id);
+          if (audio) audio.tags = tags;
+        }),
+      ) as { undo: () => void },
+  );
+}
 
 /** Audio list, tags and templates of the catalog screens; the tag editor and quick tags write through taggify. */
 export const catalogApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
@@ -30,20 +69,13 @@ export const catalogApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
         method: 'POST',
         body: { tags },
       }),
-    // Show the new tags at once in every cached list page. Only the audio's newest change settles what is shown
+    // Show the new tags at once wherever the audio is shown. Only the audio's newest change settles what is shown
     // (trackShownChange): accepted, the audio and the tag counts are read again; refused, its tags are put back, and
     // read again when other changes were on their way before it. An older change's answer is overtaken by it: a
-    // page read in between would show that older change's tags until the newest's answer.
+    // read in between would show that older change's tags until the newest's answer.
     async onQueryStarted({ id, tags }, { dispatch, getState, queryFulfilled, requestId }) {
       const answered = trackShownChange(audioTagsKey(id), requestId);
-      const patches = catalogApi.util.selectCachedArgsForQuery(getState(), 'listAudios').map((args) =>
-        dispatch(
-          catalogApi.util.updateQueryData('listAudios', args, (page) => {
-            const audio = page.results.find((item: AudioListItem) => item.id === id);
-            if (audio) audio.tags = normalizeTagList(tags);
-          }),
-        ),
-      );
+      const patches = showAudioTags(dispatch, getState(), id, normalizeTagList(tags));
       const accepted = await queryFulfilled.then(
         () => true,
         () => false,
