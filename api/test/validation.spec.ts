@@ -25,6 +25,18 @@ describe('request validation: 422 {"detail": [{loc, msg, type}]}', () => {
     });
   });
 
+  it('says "Field required" for a missing field whatever its schema: a type, one of some values', async () => {
+    await t.loginAs('validation-user');
+    const res = await t.agent
+      .post('/api/beats/')
+      .set(CSRF_HEADER_NAME, t.csrf())
+      .send({ name: 'b', music_canonical_id: 'any', done: false });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual(
+      expect.arrayContaining([{ loc: ['body', 'audio_type'], msg: 'Field required', type: 'missing' }]),
+    );
+  });
+
   it('reports a blank field', async () => {
     const res = await login({ username: '', password: 'x' });
     expect(res.status).toBe(422);

@@ -37,6 +37,8 @@ function valueAt(root: unknown, path: PropertyKey[]): unknown {
 
 const toLoc = (path: PropertyKey[]): Loc => path.filter((k) => typeof k !== 'symbol') as Loc;
 
+const ABSENT_FIELD_CODES = new Set<string>(['invalid_type', 'invalid_value', 'invalid_union']);
+
 /** Zod issues → `{loc, msg, type}` entries, FastAPI-style names for the common cases. */
 export function toErrorEntries(issues: Issue[], where: Where, input: unknown): ValidationErrorEntry[] {
   return issues.flatMap((issue): ValidationErrorEntry[] => {
@@ -49,7 +51,8 @@ export function toErrorEntries(issues: Issue[], where: Where, input: unknown): V
       }));
     }
     const loc: Loc = [where, ...toLoc(path)];
-    if (issue.code === 'invalid_type' && path.length > 0 && valueAt(input, path) === undefined) {
+    // A field left out is "Field required" whatever its schema (a type, one of some values, a union).
+    if (ABSENT_FIELD_CODES.has(issue.code) && path.length > 0 && valueAt(input, path) === undefined) {
       return [{ loc, msg: ERROR_MESSAGES.FIELD_REQUIRED, type: 'missing' }];
     }
     return [{ loc, msg: issue.message, type: issue.code }];
