@@ -449,6 +449,28 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     await page.waitForURL(/trendlist=hyper/);
   });
 
+  it('follows the templates link on a click made as soon as the pointer reaches it', async () => {
+    const audio = all.slice(0, 100).find((a) => a.template_count_available > 0)!;
+    await page.goto('/audios/');
+    await waitForTotal(page, all.length);
+    const box = (await row(page, audio.id).locator('a.templates-link').boundingBox())!;
+    // Arrive and press at once, as a quick hand does: before the link's tooltip is due.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.waitForTimeout(60);
+    await page.mouse.up();
+    await page.waitForURL(/\/templates\/\?/, { timeout: 5000 });
+    expect(new URL(page.url()).searchParams.get('music_canonical_id')).toBe(audio.id);
+
+    // Reached from the keyboard, the link shows its tooltip at once and keeps the focus.
+    await page.goBack();
+    await waitForTotal(page, all.length);
+    await page.keyboard.press('Shift');
+    await row(page, audio.id).locator('a.templates-link').focus();
+    await page.locator('.ant-tooltip:visible').filter({ hasText: 'Templates not approved yet' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('templates-link'))).toBe(true);
+  });
+
   it('opens the templates list of an audio from its available-templates link', async () => {
     const audio = all.slice(0, 100).find((a) => a.template_count_available > 0)!;
     await page.goto('/audios/');

@@ -11,6 +11,9 @@ type HoverTipProps = { title: ReactNode; children: ReactNode };
  * it (then shown at once): a page of rows holds hundreds of them, and each mounted one costs a
  * trigger, its listeners and a measure of its target. A pointer passing over rows while the page
  * scrolls mounts none.
+ * Mounting it mounts the content again, so it never happens while a pointer presses: a press starting
+ * before the tooltip is due (within REST_MS of arriving) ends on the same link it started on, and
+ * clicks it. Only keyboard focus (:focus-visible) mounts it on focus; a press's focus does not.
  */
 export function HoverTip({ title, children }: HoverTipProps) {
   const [reached, setReached] = useState<'pointer' | 'focus' | null>(null);
@@ -37,7 +40,10 @@ export function HoverTip({ title, children }: HoverTipProps) {
         timer.current = setTimeout(() => setReached('pointer'), REST_MS);
       }}
       onPointerLeave={() => clearTimeout(timer.current)}
-      onFocus={() => setReached('focus')}
+      onPointerDown={() => clearTimeout(timer.current)}
+      onFocus={(event) => {
+        if (event.target.matches(':focus-visible')) setReached('focus');
+      }}
     >
       {children}
     </span>
