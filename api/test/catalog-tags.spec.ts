@@ -47,6 +47,24 @@ describe('tags and taggify', () => {
     expect(listed.body.total).toBe(2);
   });
 
+  it("moves a tag's count updated at when taggify moves its count, and only then", async () => {
+    const [, , c, d] = audios;
+    await post(staff, `/api/audio/${c.music_canonical_id}/taggify/`, { tags: ['dated one', 'dated two'] }).expect(200);
+    const times = async () =>
+      Object.fromEntries(
+        (await staff.agent.get('/api/tags/').expect(200)).body.map((x: { text: string; updated_at: string }) => [
+          x.text,
+          Date.parse(x.updated_at),
+        ]),
+      );
+    const before = await times();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await post(staff, `/api/audio/${d.music_canonical_id}/taggify/`, { tags: ['dated one'] }).expect(200);
+    const after = await times();
+    expect(after['dated one']).toBeGreaterThan(before['dated one']);
+    expect(after['dated two']).toBe(before['dated two']);
+  });
+
   it('keeps used_count exact under concurrent quick toggles', async () => {
     const ids = audios.slice(2).map((a) => a.music_canonical_id);
     const rounds = [['discovery app'], ['discovery app', 'bad'], [], ['bad']];

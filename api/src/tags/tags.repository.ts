@@ -64,9 +64,14 @@ export class TagsRepository {
   }
 
   /** Moves used counts by the given amounts (a tag whose record is gone is skipped). */
+  /** Moves each tag's used count by its delta; the count's time (`count_updated_at`) moves with it. */
   async incrementUsedCounts(deltas: Map<string, number>): Promise<void> {
+    const now = new Date();
     const ops: AnyBulkWriteOperation<Tag>[] = [...deltas].map(([textKey, n]) => ({
-      updateOne: { filter: { text_key: textKey }, update: { $inc: { used_count: n } } },
+      updateOne: {
+        filter: { text_key: textKey },
+        update: { $inc: { used_count: n }, $set: { count_updated_at: now } },
+      },
     }));
     await this.tags.bulkWrite(ops, { ordered: false });
   }
