@@ -4,7 +4,14 @@ import type { Model } from 'mongoose';
 
 import { Beat } from '../src/beats/beat.schema';
 import { createTestApp, TestApp } from './helpers/test-app';
-import { audioFigures, buildWorkspaceAudios, seedCatalog, writer } from './helpers/workspace-fixture';
+import {
+  audioFigures,
+  buildTemplate,
+  buildWorkspaceAudios,
+  seedCatalog,
+  templateModel,
+  writer,
+} from './helpers/workspace-fixture';
 
 describe('workspace beats', () => {
   let t: TestApp;
@@ -270,5 +277,68 @@ describe('workspace beats', () => {
       ep_template_count: 2,
     });
     await w().post(`/api/beats/${beats[0].id}/toggle_beats_done/`, { done: 'yes' }).expect(422);
+  });
+  it('links a beat only to a template of its own audio, and keeps that link through every save', async () => {
+    const [ours, theirs] = [buildTemplate(music.music_canonical_id, 91), buildTemplate(other.music_canonical_id, 92)];
+    await templateModel(t).insertMany([ours, theirs]);
+    const clone = (template_clips_media_id: string) =>
+      w().post('/api/beats/', {
+        name: 'copy',
+        music_canonical_id: music.music_canonical_id,
+        audio_type: 'music',
+        offsets: [6],
+        template_clips_media_id,
+      });
+    for (const wrong of ['no-such-template', theirs.template_clips_media_id]) {
+      const res = await clone(wrong).expect(422);
+      expect(res.body.detail).toEqual([
+        expect.objectContaining({
+          loc: ['body', 'template_clips_media_id'],
+          msg: 'No template of this audio has this id',
+        }),
+      ]);
+    }
+    const made = (await clone(ours.template_clips_media_id).expect(201)).body;
+    expect(made.template_clips_media_id).toBe(ours.template_clips_media_id);
+    const body = {
+      name: made.name,
+      music_canonical_id: made.music_canonical_id,
+      audio_type: made.audio_type,
+      done: made.done,
+      type: made.type,
+      offsets: [6, 7],
+      version: made.version,
+    };
+    const moved = await w()
+      .put(`/api/beats/${made.id}/`, { ...body, template_clips_media_id: theirs.template_clips_media_id })
+      .expect(422);
+    expect(moved.body.detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'template_clips_media_id'], msg: "A beat's template cannot change" }),
+    ]);
+    await w()
+      .put(`/api/beats/${made.id}/`, { ...body, template_clips_media_id: ours.template_clips_media_id })
+      .expect(200);
+    // A beat made from no template keeps none.
+    const plain = (
+      await w()
+        .post('/api/beats/', {
+          name: 'plain',
+          music_canonical_id: music.music_canonical_id,
+          audio_type: 'music',
+          offsets: [6],
+        })
+        .expect(201)
+    ).body;
+    const plainBody = { ...body, name: 'plain', version: plain.version };
+    await w()
+      .put(`/api/beats/${plain.id}/`, { ...plainBody, template_clips_media_id: null })
+      .expect(200);
+    await w()
+      .put(`/api/beats/${plain.id}/`, {
+        ...plainBody,
+        version: 1,
+        template_clips_media_id: ours.template_clips_media_id,
+      })
+      .expect(422);
   });
 });

@@ -69,16 +69,29 @@ export class BeatsRepository {
 
   /**
    * Applies the changes only if the beat is still at `version`, belongs to that audio and has that
-   * done flag, raising the version, in one conditional write; answers the beat as it was before,
-   * or null when nothing matched.
+   * done flag and template, raising the version, in one conditional write; answers the beat as it was
+   * before, or null when nothing matched.
    */
   updateAtVersion(
-    target: { id: string; musicCanonicalId: string; version: number; done: boolean },
+    target: {
+      id: string;
+      musicCanonicalId: string;
+      version: number;
+      done: boolean;
+      templateClipsMediaId: string | null;
+    },
     changes: BeatChanges,
   ): Promise<BeatRecord | null> {
     const _id = toObjectId(target.id);
     if (!_id) return Promise.resolve(null);
-    const filter = { _id, music_canonical_id: target.musicCanonicalId, version: target.version, done: target.done };
+    const filter = {
+      _id,
+      music_canonical_id: target.musicCanonicalId,
+      version: target.version,
+      done: target.done,
+      // null matches a beat stored without the field too
+      template_clips_media_id: target.templateClipsMediaId,
+    };
     return this.beats.findOneAndUpdate(filter, updateOf(changes), { new: false }).lean<BeatRecord>().exec();
   }
 

@@ -15,6 +15,7 @@ import { AudiosService } from '../audios/audios.service';
 import { bodyFieldError } from '../common/api-errors';
 import { RecentMap } from '../common/recent-map';
 import { type AudioEdit, AudioEditsService } from '../locks/audio-edits.service';
+import { TemplatesRepository } from '../templates/templates.repository';
 import { USER_RENAMED, type UserRenamed } from '../users/user-events';
 import type { BeatRecord } from './beat.schema';
 import { BeatAnswer, toBeatWire } from './beat-wire';
@@ -27,6 +28,8 @@ export const BEAT_MESSAGES = {
   ID_MISMATCH: 'The id does not match the path',
   AUDIO_TYPE: "Does not match the audio's type:",
   NAMING_BUSY: 'Too many beats are being named at once: try again',
+  NOT_A_TEMPLATE_OF_AUDIO: 'No template of this audio has this id',
+  TEMPLATE_FIXED: "A beat's template cannot change",
 } as const;
 
 /** Names a create tries before giving up: far more than the creates one audio sees at once. */
@@ -62,6 +65,7 @@ export class BeatsService {
     private readonly beats: BeatsRepository,
     private readonly audios: AudiosService,
     private readonly edits: AudioEditsService,
+    private readonly templates: TemplatesRepository,
   ) {}
 
   @OnEvent(USER_RENAMED, { suppressErrors: false })
@@ -82,6 +86,7 @@ export class BeatsService {
    */
   create(body: BeatCreate, username: string): Promise<BeatAnswer> {
     return this.edits.run(body.music_canonical_id, username, async (edit) => {
+      await this.assertTemplateOfAudio(body.template_clips_media_id ?? null, body.music_canonical_id);
       const now = new Date();
       const record = (name: string) => ({
         music_canonical_id: body.music_canonical_id,
@@ -126,8 +131,9 @@ export class BeatsService {
   }
 
   /**
-   * PUT /api/beats/{id}/: the whole beat, written only if nobody saved it since `version` (else 409)
-   * and it belongs to the audio the body names; the beat is read only when the write matched nothing.
+   * PUT /api/beats/{id}/: the whole beat, written only if nobody saved it since `version` (else 409), it belongs
+   * to the audio the body names and keeps the template it was made from (422 otherwise); the beat is read only when
+   * the write matched nothing.
    */
   async replace(id: string, body: BeatUpdate, username: string): Promise<BeatAnswer> {
     if (body.id !== undefined && body.id !== id) throw bodyFieldError('id', BEAT_MESSAGES.ID_MISMATCH, 'value_error');
@@ -142,7 +148,8 @@ export class BeatsService {
         template_clips_media_id: body.template_clips_media_id ?? null,
         updated_at: now,
       };
-      const target = { id, musicCanonicalId, version: body.version };
+      const templateClipsMediaId = body.template_clips_media_id ?? null;
+      const target = { id, musicCanonicalId, version: body.version, templateClipsMediaId };
       // A save that keeps the done flag keeps who set it and when; one that flips it records the
       // change. The write is conditional on the flag it had: the one seen at this version, else the
       // one asked for; when that guess is wrong, the other is tried.
@@ -165,6 +172,8 @@ export class BeatsService {
         const current = await this.findOrThrow(id);
         if (current.music_canonical_id !== musicCanonicalId)
           throw bodyFieldError('music_canonical_id', BEAT_MESSAGES.OTHER_AUDIO, 'value_error');
+        if ((current.template_clips_media_id ?? null) !== templateClipsMediaId)
+          throw bodyFieldError('template_clips_media_id', BEAT_MESSAGES.TEMPLATE_FIXED, 'value_error');
         throw new ConflictException({ detail: BEAT_MESSAGES.STALE_VERSION });
       }
       const after = this.follow(edit, before, applyChanges(before, saved));
@@ -201,6 +210,14 @@ export class BeatsService {
       this.remember(saved);
       return { done: saved.done, version: saved.version };
     });
+  }
+
+  /** A beat made from a template (a clone, its EP beats) names a template of its own audio: 422 otherwise. */
+  private async assertTemplateOfAudio(templateClipsMediaId: string | null, musicCanonicalId: string): Promise<void> {
+    if (templateClipsMediaId === null) return;
+    const owner = (await this.templates.findOwners([templateClipsMediaId])).get(templateClipsMediaId);
+    if (owner !== musicCanonicalId)
+      throw bodyFieldError('template_clips_media_id', BEAT_MESSAGES.NOT_A_TEMPLATE_OF_AUDIO, 'value_error');
   }
 
   private async findOrThrow(id: string): Promise<BeatRecord> {
@@ -247,7 +264,6 @@ function applyChanges(before: BeatRecord, changes: BeatChanges): BeatRecord {
   return { ...before, ...changes, version: before.version + 1 };
 }
 
-/** Offsets checked with the music rule (422 with its exact message) and everything derived from them. */
 /** Derived fields of a beat's offsets; refuses offsets against the rules, and an `ep` beat over the template cap. */
 function deriveBeatFields(offsets: number[], audio: AudioDetail, audioType: string, type: string) {
   const expectedType = deriveAudioType(audio.is_original_sound);
