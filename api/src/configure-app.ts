@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
 import { ApiExceptionFilter } from './common/api-exception.filter';
-import { handleBodyErrors } from './common/body-errors.middleware';
+import { handleBodyErrors, requireJsonBodies } from './common/body-errors.middleware';
 import { compressResponses } from './common/compress-responses';
 import { csrfMiddleware } from './common/csrf.middleware';
 import { DetailValidationPipe } from './common/detail-validation.pipe';
@@ -108,8 +108,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(cookieParser());
   app.use(noStoreForApi);
   app.use(csrfMiddleware({ isSecure: (req) => isSecureRequest(config, req), allowedOrigins: config.ALLOWED_ORIGINS }));
+  app.use(requireJsonBodies);
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
-  app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
   app.use(handleBodyErrors);
   app.use(rejectForbiddenKeys);
   serveOpenApi(app);

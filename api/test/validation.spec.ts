@@ -88,6 +88,24 @@ describe('request validation: 422 {"detail": [{loc, msg, type}]}', () => {
     expect(big.body).toEqual({ detail: 'Request body too large' });
   });
 
+  it('answers a body that is not JSON with 415, and a write without a body goes through', async () => {
+    const form = await t.agent
+      .post('/api/auth/login/')
+      .set(CSRF_HEADER_NAME, t.csrf())
+      .type('form')
+      .send('username=a&password=b');
+    expect(form.status).toBe(415);
+    expect(form.body).toEqual({ detail: 'Request body must be JSON' });
+    const charset = await t.agent
+      .post('/api/auth/login/')
+      .set(CSRF_HEADER_NAME, t.csrf())
+      .set('Content-Type', 'application/json; charset=utf-8')
+      .send(JSON.stringify({ username: 'nobody', password: 'wrong' }));
+    expect(charset.status).toBe(400);
+    const none = await t.agent.post('/api/auth/logout/').set(CSRF_HEADER_NAME, t.csrf());
+    expect(none.status).toBe(204);
+  });
+
   it('answers an unknown API route with a JSON 404', async () => {
     await t.loginAs('vera');
     const res = await t.agent.get('/api/nope/');

@@ -3,6 +3,17 @@ import type { NextFunction, Request, Response } from 'express';
 
 type BodyParserError = Error & { type?: string; status?: number };
 
+/**
+ * JSON everywhere: a request that sends a body sends JSON (415 otherwise), before any parser reads it. A form-encoded
+ * body was parsed and stored like a JSON one.
+ */
+export function requireJsonBodies(req: Request, res: Response, next: NextFunction): void {
+  // An empty body (Content-Length: 0, as a fetch without one sends) is none. `is`: null without a body, false
+  // for one of another type.
+  if (req.headers['content-length'] === '0' || req.is(['json', '+json']) !== false) return next();
+  res.status(415).json({ detail: ERROR_MESSAGES.BODY_NOT_JSON });
+}
+
 /** Errors of the body parsers registered just before it: bad JSON is a 422, too large a 413. */
 export function handleBodyErrors(err: BodyParserError, _req: Request, res: Response, _next: NextFunction): void {
   if (err.type === 'entity.parse.failed') {

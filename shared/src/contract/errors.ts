@@ -12,6 +12,7 @@ export const ERROR_MESSAGES = {
   FORBIDDEN_KEY: "Keys starting with '$' or containing '.' are not allowed",
   INVALID_JSON: 'Request body is not valid JSON',
   BODY_TOO_LARGE: 'Request body too large',
+  BODY_NOT_JSON: 'Request body must be JSON',
   NOT_FOUND: 'Not found',
   INTERNAL: 'Internal server error',
   DB_UNAVAILABLE: 'Database unavailable',
