@@ -259,6 +259,26 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     await context.close();
   });
 
+  it("sends the anti-forgery cookie's value with every API call of the screens, reads included, the new one after a login", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const calls: Array<{ path: string; method: string; token?: string }> = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && request.resourceType() === 'fetch')
+        calls.push({ path: pathname, method: request.method(), token: request.headers()['x-csrftoken'] });
+    });
+    await loginThroughForm(page, admin.username, admin.password);
+    await navLink(page, 'Tags').click();
+    await page.locator('[data-testid="tag-list"] tr[data-row-key]').first().waitFor();
+    const cookie = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value;
+    // The calls after the login's own, made by the screens in the page the login entered.
+    const after = calls.slice(calls.findIndex((c) => c.path === '/api/auth/login/') + 1);
+    expect(after.filter((c) => c.method === 'GET').length).toBeGreaterThan(2);
+    expect(after.filter((c) => c.token !== cookie)).toEqual([]);
+    await context.close();
+  });
+
   it('signs out to /login/ and the old session cookie then gets 401', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
