@@ -21,6 +21,15 @@ describe('workspace beats', () => {
   const w = () => writer(t);
   const beatsOf = async (id: string) =>
     (await t.agent.get('/api/beats/').query({ music_canonical_id: id }).expect(200)).body;
+  /** POST /api/beats/ of a music beat at 6 s on `music`, with `over` in the body. */
+  const postMusicBeat = (name: string, over: object = {}) =>
+    w().post('/api/beats/', {
+      name,
+      music_canonical_id: music.music_canonical_id,
+      audio_type: 'music',
+      offsets: [6],
+      ...over,
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -55,16 +64,7 @@ describe('workspace beats', () => {
   });
 
   it('takes back the beat GET answered, server-owned fields and all, at its version', async () => {
-    const made = (
-      await w()
-        .post('/api/beats/', {
-          name: 'round trip',
-          music_canonical_id: music.music_canonical_id,
-          audio_type: 'music',
-          offsets: [6],
-        })
-        .expect(201)
-    ).body;
+    const made = (await postMusicBeat('round trip').expect(201)).body;
     const [listed] = (
       await t.agent.get('/api/beats/').query({ music_canonical_id: music.music_canonical_id }).expect(200)
     ).body.filter((b: { id: string }) => b.id === made.id);
@@ -176,16 +176,7 @@ describe('workspace beats', () => {
   });
 
   it('replaces a beat at its version, recomputing the derived fields, and refuses a stale version with 409', async () => {
-    const made = (
-      await w()
-        .post('/api/beats/', {
-          name: 'put',
-          music_canonical_id: music.music_canonical_id,
-          audio_type: 'music',
-          offsets: [6],
-        })
-        .expect(201)
-    ).body;
+    const made = (await postMusicBeat('put').expect(201)).body;
     const full = { ...made, created_by: undefined, created_at: undefined };
     delete full.created_by;
     delete full.created_at;
@@ -281,14 +272,7 @@ describe('workspace beats', () => {
   it('links a beat only to a template of its own audio, and keeps that link through every save', async () => {
     const [ours, theirs] = [buildTemplate(music.music_canonical_id, 91), buildTemplate(other.music_canonical_id, 92)];
     await templateModel(t).insertMany([ours, theirs]);
-    const clone = (template_clips_media_id: string) =>
-      w().post('/api/beats/', {
-        name: 'copy',
-        music_canonical_id: music.music_canonical_id,
-        audio_type: 'music',
-        offsets: [6],
-        template_clips_media_id,
-      });
+    const clone = (template_clips_media_id: string) => postMusicBeat('copy', { template_clips_media_id });
     for (const wrong of ['no-such-template', theirs.template_clips_media_id]) {
       const res = await clone(wrong).expect(422);
       expect(res.body.detail).toEqual([
@@ -319,16 +303,7 @@ describe('workspace beats', () => {
       .put(`/api/beats/${made.id}/`, { ...body, template_clips_media_id: ours.template_clips_media_id })
       .expect(200);
     // A beat made from no template keeps none.
-    const plain = (
-      await w()
-        .post('/api/beats/', {
-          name: 'plain',
-          music_canonical_id: music.music_canonical_id,
-          audio_type: 'music',
-          offsets: [6],
-        })
-        .expect(201)
-    ).body;
+    const plain = (await postMusicBeat('plain').expect(201)).body;
     const plainBody = { ...body, name: 'plain', version: plain.version };
     await w()
       .put(`/api/beats/${plain.id}/`, { ...plainBody, template_clips_media_id: null })
