@@ -63,8 +63,10 @@ export class TagsRepository {
     }
   }
 
-  /** Moves used counts by the given amounts (a tag whose record is gone is skipped). */
-  /** Moves each tag's used count by its delta; the count's time (`count_updated_at`) moves with it. */
+  /**
+   * Moves each tag's used count by its delta, and the count's time (`count_updated_at`) with it; a tag whose record
+   * is gone is skipped.
+   */
   async incrementUsedCounts(deltas: Map<string, number>): Promise<void> {
     const now = new Date();
     const ops: AnyBulkWriteOperation<Tag>[] = [...deltas].map(([textKey, n]) => ({
