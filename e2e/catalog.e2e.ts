@@ -10,7 +10,7 @@ import {
   waitForIdleWorker,
   waitForTotal,
 } from './harness/audio-list-page';
-import { dropCalls, holdFirstCall, launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { dropCalls, holdFirstCall, launchChromium, loginThroughForm, newContext, readingsOf } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
 import { eventually } from './harness/workspace-page';
 
@@ -283,11 +283,7 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
         );
       await row(page, audio.id).getByRole('button', { name: 'bad', exact: true }).click();
       await row(page, audio.id).getByRole('button', { name: 'inside app', exact: true }).click();
-      const shown: string[] = [];
-      for (const end = Date.now() + 2500; Date.now() < end;) {
-        shown.push((await pressed()).join(','));
-        await page.waitForTimeout(50);
-      }
+      const shown = await readingsOf(async () => (await pressed()).join(','), 40, 50);
       expect(shown.length).toBeGreaterThan(10);
       expect(shown.filter((s) => s !== 'true,true')).toEqual([]);
       expect(await audioTags(audio.id)).toEqual(expect.arrayContaining(['bad', 'inside app']));
@@ -322,11 +318,7 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
       expect(await pressed()).toBe('true,true');
       // Both calls lost (one after the other) and a list read after them: the row shows neither tag, and keeps it.
       await page.waitForTimeout(2500);
-      const shown: string[] = [];
-      for (let i = 0; i < 6; i += 1) {
-        shown.push(await pressed());
-        await page.waitForTimeout(100);
-      }
+      const shown = await readingsOf(pressed, 6, 100);
       expect(shown).toEqual(Array(6).fill('false,false'));
       expect(await audioTags(audio.id)).toEqual(kept);
     } finally {

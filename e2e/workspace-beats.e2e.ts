@@ -1,7 +1,7 @@
 import type { Template } from '@curator/shared';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 
-import { dropCalls, holdFirstCall, launchChromium, loginThroughForm, newContext } from './harness/browser';
+import { dropCalls, holdFirstCall, launchChromium, loginThroughForm, newContext, readingsOf } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
 import {
   beatRow,
@@ -278,11 +278,7 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
         (t) => t?.template_meta.approved === true,
       );
       await checkbox.uncheck();
-      const shown: boolean[] = [];
-      for (const end = Date.now() + 2500; Date.now() < end;) {
-        shown.push(await checkbox.isChecked());
-        await page.waitForTimeout(50);
-      }
+      const shown = await readingsOf(() => checkbox.isChecked(), 40, 50);
       expect(shown.length).toBeGreaterThan(10);
       expect(shown.filter(Boolean)).toEqual([]);
       const saved = (await fetchTemplates()).find((t) => t.template_info.template_clips_media_id === tpl(1));
@@ -324,11 +320,7 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
       const checkbox = await checkThenUncheck(1);
       // Both calls lost (one after the other): the box shows the server's approval, and keeps it.
       await page.waitForTimeout(2500);
-      const shown: boolean[] = [];
-      for (let i = 0; i < 6; i += 1) {
-        shown.push(await checkbox.isChecked());
-        await page.waitForTimeout(100);
-      }
+      const shown = await readingsOf(() => checkbox.isChecked(), 6, 100);
       expect(shown).toEqual(Array(6).fill(false));
       expect(await savedApproval(1)).toBeNull();
     } finally {

@@ -46,6 +46,16 @@ export function navLink(page: Page, label: string): Locator {
   return page.getByRole('navigation', { name: NAV_LANDMARK_LABEL }).getByRole('link', { name: label, exact: true });
 }
 
+/** `count` readings of `read`, one every `everyMs`, the first at once: what the screen showed over that time. */
+export async function readingsOf<T>(read: () => Promise<T>, count: number, everyMs: number): Promise<T[]> {
+  const readings: T[] = [];
+  for (let i = 0; i < count; i += 1) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, everyMs));
+    readings.push(await read());
+  }
+  return readings;
+}
+
 /**
  * Holds the page's first call to `path` for `ms` on its way to the server, the calls after it going at once: a slow
  * network for that one call, to show whether a later call can overtake it. `release` takes the hold off the page.

@@ -6,7 +6,7 @@ import type { Template, TemplateListQueryParams } from '../contract/templates';
 import { audioListReadPath, TAG_LIST_READ_PATH, toQueryString } from '../domain/first-reads';
 import { normalizeTagList } from '../domain/tags';
 import { SCREEN_NAME } from './build-info';
-import { postInTurn, trackShownChange } from './post-in-turn';
+import { postInTurn, settleShownChange } from './post-in-turn';
 
 export type TaggifyAudioArgs = { id: string; tags: string[] };
 
@@ -69,27 +69,23 @@ export const catalogApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
         method: 'POST',
         body: { tags },
       }),
-    // Show the new tags at once wherever the audio is shown. Only the audio's newest change settles what is shown
-    // (trackShownChange): accepted, the audio and the tag counts are read again; refused, its tags are put back, and
-    // read again when other changes were on their way before it. An older change's answer is overtaken by it: a
-    // read in between would show that older change's tags until the newest's answer.
+    // Show the new tags at once wherever the audio is shown; once the newest change is answered (settleShownChange),
+    // the audio and the tag counts are read again.
     async onQueryStarted({ id, tags }, { dispatch, getState, queryFulfilled, requestId }) {
-      const answered = trackShownChange(audioTagsKey(id), requestId);
-      const patches = showAudioTags(dispatch, getState(), id, normalizeTagList(tags));
-      const accepted = await queryFulfilled.then(
-        () => true,
-        () => false,
-      );
-      const { isNewest, followsOthers } = answered();
-      if (!isNewest) return;
-      if (!accepted) patches.forEach((patch) => patch.undo());
-      if (accepted || followsOthers)
+      const readAgain = () =>
         dispatch(
           catalogApi.util.invalidateTags([
             { type: 'Audio', id },
             { type: 'Tag', id: 'LIST' },
           ]),
         );
+      await settleShownChange(
+        audioTagsKey(id),
+        requestId,
+        () => showAudioTags(dispatch, getState(), id, normalizeTagList(tags)),
+        queryFulfilled,
+        { accepted: readAgain, readAgain },
+      );
     },
   }),
   listTags: build.query<Tag[], void>({

@@ -1,4 +1,4 @@
-import { postInTurn, trackShownChange } from './post-in-turn';
+import { postInTurn, settleShownChange, trackShownChange } from './post-in-turn';
 
 /** A base query whose answers the test releases one at a time; it records the order calls were sent in. */
 function heldBaseQuery() {
@@ -67,5 +67,51 @@ describe('trackShownChange', () => {
     const b = trackShownChange('t4', 'r2');
     expect(b()).toEqual({ isNewest: true, followsOthers: false });
     expect(a()).toEqual({ isNewest: true, followsOthers: false });
+  });
+});
+
+describe('settleShownChange', () => {
+  /** A change whose display is recorded in `log`, and whose answer the test gives. */
+  function shownChange(key: string, requestId: string, log: string[]) {
+    let answer!: (ok: boolean) => void;
+    const queryFulfilled = new Promise<{ data: string }>((resolve, reject) => {
+      answer = (ok) => (ok ? resolve({ data: `${requestId} saved` }) : reject(new Error('refused')));
+    });
+    const settled = settleShownChange(
+      key,
+      requestId,
+      () => {
+        log.push(`show ${requestId}`);
+        return [{ undo: () => log.push(`undo ${requestId}`) }];
+      },
+      queryFulfilled,
+      { accepted: (data) => log.push(`accepted ${data}`), readAgain: () => log.push('read again') },
+    );
+    return { answer, settled };
+  }
+
+  it("settles on the newest change's answer alone", async () => {
+    const log: string[] = [];
+    const first = shownChange('s1', 'r1', log);
+    const second = shownChange('s1', 'r2', log);
+    first.answer(true);
+    second.answer(true);
+    await Promise.all([first.settled, second.settled]);
+    expect(log).toEqual(['show r1', 'show r2', 'accepted r2 saved']);
+  });
+
+  it('undoes a refused change alone, and reads the record again when others were on their way before it', async () => {
+    const log: string[] = [];
+    const alone = shownChange('s2', 'r1', log);
+    alone.answer(false);
+    await alone.settled;
+    expect(log).toEqual(['show r1', 'undo r1']);
+    log.length = 0;
+    const first = shownChange('s2', 'r2', log);
+    const second = shownChange('s2', 'r3', log);
+    first.answer(false);
+    second.answer(false);
+    await Promise.all([first.settled, second.settled]);
+    expect(log).toEqual(['show r2', 'show r3', 'undo r3', 'read again']);
   });
 });

@@ -59,3 +59,34 @@ export function trackShownChange(key: string, requestId: string): () => ChangeAn
     return { isNewest, followsOthers: first !== requestId };
   };
 }
+
+/** How a shown change settles once its newest write is answered (settleShownChange). */
+export type ShownChangeSettling<T> = {
+  /** The server took the newest change: show its answer (or read the record again). */
+  accepted: (data: T) => void;
+  /** Read the record again: the value shown before a refused change may not be the server's. */
+  readAgain: () => void;
+};
+
+/**
+ * Shows a change to record `key` at once (`show` answers the patches it made) and settles it once its write, sent
+ * through postInTurn, is answered. Only the record's newest change settles what is shown (trackShownChange): accepted,
+ * `accepted` has its answer; refused, its own patches are undone, and the record is read again when other changes were
+ * on their way before it. An older change's answer is overtaken by the newer one already shown.
+ */
+export async function settleShownChange<T>(
+  key: string,
+  requestId: string,
+  show: () => Array<{ undo: () => void }>,
+  queryFulfilled: Promise<{ data: T }>,
+  { accepted, readAgain }: ShownChangeSettling<T>,
+): Promise<void> {
+  const answered = trackShownChange(key, requestId);
+  const patches = show();
+  const answer = await queryFulfilled.catch(() => null);
+  const { isNewest, followsOthers } = answered();
+  if (!isNewest) return;
+  if (answer) return accepted(answer.data);
+  patches.forEach((patch) => patch.undo());
+  if (followsOthers) readAgain();
+}

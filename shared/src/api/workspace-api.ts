@@ -16,7 +16,7 @@ import { excludedApprovals } from '../domain/approvals';
 import { audioReadPath } from '../domain/first-reads';
 import { SCREEN_NAME } from './build-info';
 import { catalogApi } from './catalog-api';
-import { postInTurn, trackShownChange } from './post-in-turn';
+import { postInTurn, settleShownChange } from './post-in-turn';
 
 /** Audio detail as the workspace reads it (with peaks_url once the analysis has computed the waveform). */
 export type WorkspaceAudio = AudioDetail;
@@ -74,7 +74,6 @@ async function showApproval(
   change: ApprovalChange,
   { dispatch, getState, queryFulfilled, requestId }: PatchApi,
 ): Promise<void> {
-  const answered = trackShownChange(approvalKey(change), requestId);
   const show = (approved: boolean | null) =>
     catalogApi.util
       .selectCachedArgsForQuery(getState() as never, 'listTemplates')
@@ -92,15 +91,10 @@ async function showApproval(
           }),
         ) as { undo: () => void };
       });
-  const patches = show(change.approved);
-  const answer = await queryFulfilled.catch(() => null);
-  const { isNewest, followsOthers } = answered();
-  if (!isNewest) return;
-  if (answer) show(answer.data.approved);
-  else {
-    patches.forEach((patch) => patch.undo());
-    if (followsOthers) dispatch(catalogApi.util.invalidateTags([{ type: 'Template', id: change.music_canonical_id }]));
-  }
+  await settleShownChange(approvalKey(change), requestId, () => show(change.approved), queryFulfilled, {
+    accepted: (answer) => show(answer.approved),
+    readAgain: () => dispatch(catalogApi.util.invalidateTags([{ type: 'Template', id: change.music_canonical_id }])),
+  });
 }
 
 /** Endpoints of the audio workspace (/beats/{id}/): audio, beats, approvals, ending points, lock, analysis. */
