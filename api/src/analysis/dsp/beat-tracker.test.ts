@@ -586,6 +586,23 @@ describe('a pulse slower than anyone taps', () => {
   });
 });
 
+describe('a slow level whose double carries as clear a backbeat (SLOW_LEVEL_BACKBEAT)', () => {
+  // Grooves of the study draw (tuning data): the rule was chosen on them and the tuning halves.
+  const STUDY = buildEvaluationSet('study', 30);
+
+  it('takes a groove at 110 BPM at its beat, not at the 55-BPM half bar that marks it as clearly, and offers the half', () => {
+    // Before the rule: 54.9 BPM, F 0.68.
+    const { track, analysis } = expectTempoAndBeats(STUDY.find((t) => t.name === 'late-downbeat-110')!.spec);
+    expect(analysis.variants.some((v) => isTempoCorrect(track.tempoBpm / 2, v.bpm))).toBe(true);
+  });
+
+  it('keeps ballads at 59 BPM at their own tempo, one of them with a backbeat at double 0.88 times as clear', () => {
+    const ballads = STUDY.filter((t) => t.name === 'ballad-dark-59');
+    expect(ballads).toHaveLength(3);
+    for (const { spec } of ballads) expectTempoAndBeats(spec);
+  });
+});
+
 describe('a long intro without drums', () => {
   it('keeps every beat of a 14-s pads-and-bells intro on the grid the drums set when they come in', () => {
     // With the period rounded to whole frames (before EXTEND_INTERVALS) 11 of 20 and 5 of 24 of these beats matched.
