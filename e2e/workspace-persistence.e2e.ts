@@ -6,6 +6,7 @@ import {
   beatRow,
   createBeat,
   eventually,
+  fetchAudio,
   fetchBeats,
   openWorkspace,
   seekTo,
@@ -129,9 +130,15 @@ describe('workspace: saves that fail, playback keys and media states in Chromium
     ).toEqual([]);
   }, 30_000);
 
-  it('says the audio has no media instead of drawing a waveform', async () => {
+  it('says the audio has no media instead of drawing a waveform, and holds its lock all the same', async () => {
     await page.goto(`/beats/${noMediaId}/`);
     await page.getByText('This audio has no Media downloaded', { exact: true }).waitFor();
     expect(await page.getByTestId('waveform').count()).toBe(0);
+    // Beats can still be typed in, so a second editor must find the audio locked.
+    await page
+      .getByTestId('lock-state')
+      .filter({ hasText: /^editing$/ })
+      .waitFor();
+    expect(await fetchAudio(api, noMediaId)).toMatchObject({ locked: true, locked_by: admin.username });
   }, 30_000);
 });

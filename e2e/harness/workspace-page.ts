@@ -5,6 +5,11 @@ import type { APIRequestContext, Locator, Page } from 'playwright-core';
 export async function openWorkspace(page: Page, id: string): Promise<void> {
   await page.goto(`/beats/${id}/`);
   await page.locator('[data-testid="waveform"][data-ready="true"]').waitFor({ timeout: 30_000 });
+  // The editor writes once it holds the audio's lock, taken when the waveform is ready (or shows who holds it).
+  await page
+    .getByTestId('lock-state')
+    .filter({ hasText: /^editing$|Locked by/ })
+    .waitFor();
 }
 
 /** Moves the playhead by typing into the offset input, then leaves the input so keys reach the workspace. */

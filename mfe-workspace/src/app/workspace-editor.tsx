@@ -51,14 +51,17 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   const waveform = useWaveform(containerRef, source);
   const initialHolder =
     audio.locked && audio.locked_by && audio.locked_by !== model.me?.username ? audio.locked_by : null;
-  const lock = useAudioLock(audio.id, waveform.isReady, initialHolder);
+  // The editor is ready once its waveform is (or at once, for an audio with no media to draw).
+  const lock = useAudioLock(audio.id, waveform.isReady || !audio.media, initialHolder);
   const { data: topHl } = useGetTopHlPointQuery();
   const saves = useWorkspaceSaves(audio.id);
   const canWrite = useCallback(() => {
     if (!lock.isReadOnly) return true;
-    dispatch(toastPushed('error', formatLockedBy(lock.lockedBy ?? '')));
+    // A write before this editor holds the lock (it is taken once the editor is ready) is refused too; the
+    // user is told only when someone else has it.
+    if (lock.isLockedByOther) dispatch(toastPushed('error', formatLockedBy(lock.lockedBy ?? '')));
     return false;
-  }, [dispatch, lock.isReadOnly, lock.lockedBy]);
+  }, [dispatch, lock.isReadOnly, lock.isLockedByOther, lock.lockedBy]);
   const snap = useSnapSetting(model.me?.username);
   const beats = useBeatActions(model, saves, canWrite, snap);
   // Snap remembered on: the onsets come with the audio's (cached) analysis.
@@ -115,7 +118,7 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
           </>
         )}
       </header>
-      {readOnly && (
+      {lock.isLockedByOther && (
         <Alert
           type="warning"
           showIcon

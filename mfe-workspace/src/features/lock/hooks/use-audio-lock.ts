@@ -3,8 +3,13 @@ import { CSRF_COOKIE, CSRF_HEADER, readCookie } from '@curator/shared/kernel';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type AudioLock = {
-  /** Someone else holds a live lock: the screen must not write. */
+  /**
+   * The screen must not write: someone else holds a live lock, or this editor does not hold it yet (it is taken
+   * once the editor is ready; a write before that would bypass the other editor's lock).
+   */
   isReadOnly: boolean;
+  /** Someone else holds a live lock ('Locked by {user}', Unlock offered). */
+  isLockedByOther: boolean;
   lockedBy: string | null;
   isHeldByMe: boolean;
   /** Unlock: clears the other user's lock, then takes it. */
@@ -65,5 +70,5 @@ export function useAudioLock(audioId: string, isEditorReady: boolean, initialHol
 
   const lockedBy = state ? state.lockedBy : initialHolder;
   const isHeldByMe = state?.isHeldByMe ?? false;
-  return { isReadOnly: lockedBy !== null && !isHeldByMe, lockedBy, isHeldByMe, takeOver };
+  return { isReadOnly: !isHeldByMe, isLockedByOther: lockedBy !== null && !isHeldByMe, lockedBy, isHeldByMe, takeOver };
 }
