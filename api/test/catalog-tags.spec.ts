@@ -81,7 +81,11 @@ describe('tags and taggify', () => {
   });
 
   it('answers 404 for an unknown audio and 422 for a bad body', async () => {
-    await post(staff, '/api/audio/nope/taggify/', { tags: ['x'] }).expect(404, { detail: 'Audio not found' });
+    await post(staff, '/api/audio/nope/taggify/', { tags: ['x', 'ghost-tag'] }).expect(404, {
+      detail: 'Audio not found',
+    });
+    // Nothing of the refused call is left behind: no tag was made.
+    expect(Object.keys(await tagList(staff))).not.toContain('ghost-tag');
     await post(staff, `/api/audio/${audios[0].music_canonical_id}/taggify/`, { tags: 'bad' }).expect(422);
     await post(staff, `/api/audio/${audios[0].music_canonical_id}/taggify/`, { tags: ['$where'] }).expect(422);
     await post(staff, `/api/audio/${audios[0].music_canonical_id}/taggify/`, { tags: [], extra: 1 }).expect(422);

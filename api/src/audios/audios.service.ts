@@ -137,6 +137,9 @@ export class AudiosService {
    * exact when several people tag at once.
    */
   async taggify(musicCanonicalId: string, texts: string[]): Promise<{ tags: string[] }> {
+    // Tags the call would create are made only for an audio that exists: a 404 leaves nothing behind.
+    if (texts.length > 0 && !(await this.audios.exists(musicCanonicalId)))
+      throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
     const tags = await this.tags.resolveSpellings(texts);
     const keys = tags.map(deriveTagKey);
     const before = await this.audios.replaceTags(musicCanonicalId, tags, keys);
