@@ -140,6 +140,35 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
     await page.screenshot({ path: '/tmp/ws-eps.png', fullPage: true });
   }, 60_000);
 
+  it('EPT again after an ending point goes: the ep beat it no longer makes goes too', async () => {
+    await seekTo(page, 20);
+    await page.keyboard.press('e');
+    await eventually(shownEndingPoints, (p) => p.length === 3);
+    const runEpt = async () => {
+      await beatRow(page, 'chorus').getByText('chorus', { exact: true }).click();
+      await beatRow(page, 'chorus').getByRole('button', { name: 'EPT', exact: true }).click();
+    };
+    await runEpt();
+    await waitForToast(page, 'EPT: 2 of 3 ending points made a beat');
+    const two = await eventually(
+      () => fetchBeats(api, musicId),
+      (b) => b.some((x) => x.name === 'chorus_ep#2'),
+    );
+    expect(two.find((b) => b.name === 'chorus_ep#2')?.offsets).toEqual([3, 4, 5, 6, 8, 9.6, 20]);
+
+    await page.getByTestId('ending-points-table').locator('tr[data-row-key="20"]').click();
+    await page.keyboard.press('Backspace');
+    await eventually(shownEndingPoints, (p) => p.length === 2);
+    await runEpt();
+    await waitForToast(page, 'EPT: 1 of 2 ending points made a beat');
+    await beatRow(page, 'chorus_ep#2').waitFor({ state: 'detached' });
+    const after = await eventually(
+      () => fetchBeats(api, musicId),
+      (b) => !b.some((x) => x.name === 'chorus_ep#2'),
+    );
+    expect(after.filter((b) => b.name.startsWith('chorus_ep#')).map((b) => b.name)).toEqual(['chorus_ep#1']);
+  }, 60_000);
+
   it('starts original-sound segments at 0 and toasts when EPT has no ending points', async () => {
     await openWorkspace(page, originalId);
     await page.getByTestId('audio-type').filter({ hasText: 'original_sound' }).waitFor();

@@ -9,6 +9,7 @@ import {
   deriveSegments,
   isBeforeFirstHighlight,
   nameNewBeat,
+  planEptRun,
   removeOffset,
   snapToOnset,
   type TempoVariantAnswer,
@@ -112,11 +113,14 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
       ...rules,
     });
     if (!made.ok) return void toast('info', made.error);
-    for (const epBeat of made.value) {
-      const existing = beats.find((b) => b.name === epBeat.name);
-      if (existing) saves.saveOffsets(existing.id, epBeat.offsetsS);
-      else await create(epBeat.name, 'ep', epBeat.offsetsS);
+    // The beat's ep beats become exactly this run's: a re-run after moving an ending point leaves no stale one.
+    const plan = planEptRun(beats, beat.name, made.value);
+    for (const { beat: epBeat, offsetsS } of plan.update) saves.saveOffsets(epBeat.id, offsetsS);
+    for (const stale of plan.remove) {
+      if (stale.id === editor.activeBeatId) dispatchEditor({ type: 'beatActivated', beatId: null });
+      void deleteBeat({ id: stale.id, musicCanonicalId: audio.id });
     }
+    for (const epBeat of plan.create) await create(epBeat.name, 'ep', epBeat.offsetsS);
     toast('info', `EPT: ${made.value.length} of ${audio.eps.length} ending points made a beat`);
   };
 

@@ -1,4 +1,4 @@
-import { buildEpBeats, mergeBeatsByName, nameEpBeat } from './ept';
+import { buildEpBeats, nameEpBeat, planEptRun } from './ept';
 import { NO_EPS_MESSAGE } from './rule-messages';
 
 const original = { isOriginalSound: true, highlightStartTimesMs: [] };
@@ -75,27 +75,32 @@ describe('buildEpBeats', () => {
   });
 });
 
-describe('mergeBeatsByName', () => {
-  it('replaces same-named beats in place and appends new ones', () => {
+describe('planEptRun', () => {
+  const ep = (name: string, offsetsS: number[]) => ({ name, type: 'ep' as const, offsetsS });
+
+  it('updates the ep beats it makes again, creates the new ones and deletes those it no longer makes', () => {
     const existing = [
-      { name: 'a', v: 1 },
-      { name: 'a_ep#1', v: 1 },
-      { name: 'c', v: 1 },
+      { name: 'a', type: 'manual' },
+      { name: 'a_ep#1', type: 'ep' },
+      { name: 'a_ep#3', type: 'ep' },
+      { name: 'b_ep#1', type: 'ep' },
     ];
-    const incoming = [
-      { name: 'a_ep#1', v: 2 },
-      { name: 'a_ep#2', v: 2 },
-    ];
-    expect(mergeBeatsByName(existing, incoming)).toEqual([
-      { name: 'a', v: 1 },
-      { name: 'a_ep#1', v: 2 },
-      { name: 'c', v: 1 },
-      { name: 'a_ep#2', v: 2 },
-    ]);
+    const plan = planEptRun(existing, 'a', [ep('a_ep#1', [1, 10]), ep('a_ep#2', [1, 30])]);
+    expect(plan.update).toEqual([{ beat: existing[1], offsetsS: [1, 10] }]);
+    expect(plan.create).toEqual([ep('a_ep#2', [1, 30])]);
+    expect(plan.remove).toEqual([existing[2]]);
   });
 
-  it('handles empty lists', () => {
-    expect(mergeBeatsByName([], [{ name: 'x' }])).toEqual([{ name: 'x' }]);
-    expect(mergeBeatsByName([{ name: 'x' }], [])).toEqual([{ name: 'x' }]);
+  it("never touches a beat of another type or another beat's ep beats, whatever their names", () => {
+    const existing = [
+      { name: 'a_ep#1', type: 'manual' },
+      { name: 'a_ep#2x', type: 'ep' },
+      { name: 'a_ep#10', type: 'ep' },
+      { name: 'aa_ep#1', type: 'ep' },
+    ];
+    const plan = planEptRun(existing, 'a', [ep('a_ep#1', [5])]);
+    expect(plan.update).toEqual([]);
+    expect(plan.create).toEqual([ep('a_ep#1', [5])]);
+    expect(plan.remove).toEqual([existing[2]]);
   });
 });

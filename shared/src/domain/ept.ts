@@ -65,10 +65,31 @@ export function buildEpBeats(input: EptInput): Result<EpBeat[]> {
   return succeed(results);
 }
 
-/** Replaces items of the same name and appends the new ones, so EPT never doubles a beat. */
-export function mergeBeatsByName<T extends { name: string }>(existing: readonly T[], incoming: readonly T[]): T[] {
-  const byName = new Map(incoming.map((item) => [item.name, item]));
-  const merged = existing.map((item) => byName.get(item.name) ?? item);
-  const existingNames = new Set(existing.map((item) => item.name));
-  return [...merged, ...incoming.filter((item) => !existingNames.has(item.name))];
+/** What one EPT run writes: updates to ep beats it makes again, new ones, and stale ones to delete. */
+export type EptPlan<T> = { update: Array<{ beat: T; offsetsS: number[] }>; create: EpBeat[]; remove: T[] };
+
+/**
+ * Applies an EPT run of the beat `beatName` to the beats there, so that its ep beats are exactly the run's (docs/rules.md
+ * "replaced, not doubled"): an ep beat of the same name is updated, a missing one created, and an ep beat of this beat
+ * the run no longer makes (its ending point moved, went, or now gives no result) deleted. Beats of another type are never
+ * touched, whatever their name.
+ */
+export function planEptRun<T extends { name: string; type: string }>(
+  existing: readonly T[],
+  beatName: string,
+  made: readonly EpBeat[],
+): EptPlan<T> {
+  const prefix = nameEpBeat(beatName, 0).slice(0, -1);
+  const isEpOfBeat = (b: T) =>
+    b.type === 'ep' && b.name.startsWith(prefix) && /^\d+$/.test(b.name.slice(prefix.length));
+  const mine = existing.filter(isEpOfBeat);
+  const madeNames = new Set(made.map((m) => m.name));
+  const update: EptPlan<T>['update'] = [];
+  const create: EpBeat[] = [];
+  for (const epBeat of made) {
+    const beat = mine.find((b) => b.name === epBeat.name);
+    if (beat) update.push({ beat, offsetsS: epBeat.offsetsS });
+    else create.push(epBeat);
+  }
+  return { update, create, remove: mine.filter((b) => !madeNames.has(b.name)) };
 }
