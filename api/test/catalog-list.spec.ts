@@ -121,6 +121,19 @@ describe.each(['database', 'memory'])('GET /api/audio/ (catalog list, AUDIO_LIST
     ],
   ];
 
+  it('takes a date alone as the whole day: from and to one day keep the audios first seen that day', async () => {
+    const day = audios
+      .find((a) => a.track_meta.first_seen_at)!
+      .track_meta.first_seen_at!.toISOString()
+      .slice(0, 10);
+    const seenThatDay = audios
+      .filter((a) => a.track_meta.first_seen_at?.toISOString().slice(0, 10) === day)
+      .map((a) => a.music_canonical_id);
+    const got = await fetchAll({ created_from: day, created_to: day });
+    expect(seenThatDay.length).toBeGreaterThan(0);
+    expect([...got.ids].sort()).toEqual([...seenThatDay].sort());
+  });
+
   it.each(cases)('filters: %s', async (_name, q) => {
     const expected = expectedIds(audios, q);
     const got = await fetchAll(q);

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-import { CountSchema, QueryDateSchema, SkipSchema } from './fields';
+import { CountSchema, QueryDateSchema, QueryDateToSchema, SkipSchema } from './fields';
 
 /** GET /api/audio-usage/: reels taken within [taken_at_from, taken_at_to], most used first. */
 export const AudioUsageQuerySchema = z.strictObject({
   taken_at_from: QueryDateSchema,
-  taken_at_to: QueryDateSchema,
+  taken_at_to: QueryDateToSchema,
   skip: SkipSchema,
 });
 export type AudioUsageQuery = z.output<typeof AudioUsageQuerySchema>;

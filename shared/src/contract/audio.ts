@@ -9,6 +9,7 @@ import {
   pageOf,
   QueryBooleanSchema,
   QueryDateSchema,
+  QueryDateToSchema,
   queryEnum,
   queryInt,
   queryList,
@@ -51,7 +52,7 @@ export const AudioListQuerySchema = z.strictObject({
   has_stem: QueryBooleanSchema,
   has_eps: QueryBooleanSchema,
   created_from: QueryDateSchema,
-  created_to: QueryDateSchema,
+  created_to: QueryDateToSchema,
   /** Audio name or artist, case-insensitive substring. */
   q: QuerySearchSchema,
   /** Manual tags; an audio must carry all of them. */

@@ -4,6 +4,7 @@ import {
   IdSchema,
   QueryBooleanSchema,
   QueryDateSchema,
+  QueryDateToSchema,
   queryEnum,
   queryInt,
   queryList,
@@ -59,6 +60,14 @@ describe('query field coercion', () => {
     for (const bad of ['2024-02-30T00:00:00Z', 'yesterday', '1700000000', '2024-13-01']) {
       expect(QueryDateSchema.safeParse(bad).success).toBe(false);
     }
+  });
+
+  it('reads a date alone as an upper bound as the end of that day, and a datetime as it is', () => {
+    expect(QueryDateSchema.parse('2024-03-01')).toEqual(new Date('2024-03-01T00:00:00Z'));
+    expect(QueryDateToSchema.parse('2024-03-01')).toEqual(new Date('2024-03-01T23:59:59.999Z'));
+    expect(QueryDateToSchema.parse('2024-03-01T10:00:00Z')).toEqual(new Date('2024-03-01T10:00:00Z'));
+    expect(QueryDateToSchema.parse('')).toBeUndefined();
+    expect(QueryDateToSchema.safeParse('2024-02-30').success).toBe(false);
   });
 
   it('reads enums with a fallback for absent or ""', () => {

@@ -83,6 +83,22 @@ const readDate = (v: string | Date) => {
 /** Optional ISO date or datetime from a query string, as a Date. */
 export const QueryDateSchema = queryScalar(z.union([z.string(), z.date()]), readDate, 'Enter an ISO date or datetime');
 
+const DATE_ONLY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/**
+ * Optional inclusive upper bound ('…_to'): a date alone stands for the whole day (UTC), so it is read as its last
+ * millisecond and `from` and `to` of one day keep that day; a datetime is read as it is.
+ */
+export const QueryDateToSchema = queryScalar(
+  z.union([z.string(), z.date()]),
+  (v) => {
+    const date = readDate(v);
+    return date && typeof v === 'string' && DATE_ONLY_TEXT.test(v) ? new Date(date.getTime() + DAY_MS - 1) : date;
+  },
+  'Enter an ISO date or datetime',
+);
+
 /** Optional enum from a query string; '' or absent gives `fallback`. */
 export function queryEnum<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
   return z
