@@ -1,4 +1,8 @@
-import { OFFSET_BEFORE_HIGHLIGHT_MESSAGE } from '@curator/shared/domain';
+import {
+  ENDING_POINT_AFTER_END_MESSAGE,
+  OFFSET_AFTER_END_MESSAGE,
+  OFFSET_BEFORE_HIGHLIGHT_MESSAGE,
+} from '@curator/shared/domain';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 
@@ -15,9 +19,11 @@ import {
 
 describe('workspace beats', () => {
   let t: TestApp;
-  const audios = buildWorkspaceAudios(4);
-  const [music, other, os] = audios;
+  const audios = buildWorkspaceAudios(6);
+  const [music, other, os, , timed, untimed] = audios;
   os.is_original_sound = true;
+  timed.duration_ms = 40_000;
+  untimed.duration_ms = null;
   const w = () => writer(t);
   const beatsOf = async (id: string) =>
     (await t.agent.get('/api/beats/').query({ music_canonical_id: id }).expect(200)).body;
@@ -47,6 +53,29 @@ describe('workspace beats', () => {
     expect(negative).toHaveLength(1);
     expect(negative[0]).toMatch(/^body\.ending_points\.0 - /);
     expect(where(await save([3, 3.2]))).toEqual(['body.ending_points - Ending points must be at least 0.5 s apart']);
+  });
+
+  it("refuses offsets and ending points past the audio's end once its length is known, and takes the end itself", async () => {
+    const id = timed.music_canonical_id;
+    const beat = (name: string, offsets: number[]) =>
+      w().post('/api/beats/', { name, music_canonical_id: id, audio_type: 'music', offsets });
+    expect((await beat('long', [6, 40.01]).expect(422)).body.detail[0].msg).toBe(OFFSET_AFTER_END_MESSAGE);
+    const made = (await beat('to the end', [6, 40]).expect(201)).body;
+    await w()
+      .put(`/api/beats/${made.id}/`, { ...made, offsets: [6, 41] })
+      .expect(422);
+    const eps = (ending_points: number[]) => w().post(`/api/audio/${id}/eps/`, { ending_points });
+    expect((await eps([10, 41]).expect(422)).body.detail[0].msg).toBe(ENDING_POINT_AFTER_END_MESSAGE);
+    await eps([10, 40]).expect(200);
+    // An audio whose length is not known yet has no end to pass.
+    await w()
+      .post('/api/beats/', {
+        name: 'far',
+        music_canonical_id: untimed.music_canonical_id,
+        audio_type: 'music',
+        offsets: [6, 5000],
+      })
+      .expect(201);
   });
 
   it("refuses a beat whose audio_type is not the audio's, naming the field", async () => {

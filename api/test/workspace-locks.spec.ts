@@ -150,7 +150,7 @@ describe('workspace locks', () => {
     const editing = mia.app.get(AudioEditsService).run(id(12), 'mia', async () => {
       begun();
       await gate;
-      await mia.app.get(AudiosService).saveEndingPoints(id(12), [7]);
+      await mia.app.get(AudiosService).saveEndingPoints(id(12), [7], null);
     });
     // Mia's write is under way (counted on the audio) before Leo asks for the lock.
     await underWay;

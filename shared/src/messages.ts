@@ -4,12 +4,14 @@
  * the API loads the built domain on its own, and re-exported here so the UIs have one place.
  */
 export {
+  ENDING_POINT_AFTER_END_MESSAGE,
   ENDING_POINT_TOO_CLOSE_MESSAGE,
   formatEndingPointTooClose,
   formatLockedBy,
   INVALID_ENDING_POINT_MESSAGE,
   INVALID_OFFSET_MESSAGE,
   NO_EPS_MESSAGE,
+  OFFSET_AFTER_END_MESSAGE,
   OFFSET_BEFORE_HIGHLIGHT_MESSAGE,
   SELECT_BEAT_FIRST_MESSAGE,
 } from './domain/rule-messages';

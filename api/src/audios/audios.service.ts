@@ -1,8 +1,9 @@
 import type { AudioDetail, AudioListPage, AudioListQuery } from '@curator/shared/contract';
-import { deriveTagKey, PAGE_SIZE } from '@curator/shared/domain';
+import { deriveTagKey, ENDING_POINT_AFTER_END_MESSAGE, isPastEnd, PAGE_SIZE } from '@curator/shared/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 
+import { bodyFieldError } from '../common/api-errors';
 import { RecentMap } from '../common/recent-map';
 import { TAG_DELETED, type TagDeleted } from '../tags/tag-events';
 import { TagsService } from '../tags/tags.service';
@@ -29,8 +30,13 @@ export class AudiosService {
     private readonly tags: TagsService,
   ) {}
 
-  /** POST /api/audio/{id}/eps/: the list arrives validated and normalised. */
-  async saveEndingPoints(musicCanonicalId: string, eps: number[]): Promise<void> {
+  /**
+   * POST /api/audio/{id}/eps/: the list arrives validated and normalised; a point past the audio's end (`durationS`,
+   * when known) is refused with 422.
+   */
+  async saveEndingPoints(musicCanonicalId: string, eps: number[], durationS: number | null): Promise<void> {
+    if (eps.some((point) => isPastEnd(point, durationS)))
+      throw bodyFieldError('ending_points', ENDING_POINT_AFTER_END_MESSAGE, 'value_error');
     if (!(await this.audios.setEndingPoints(musicCanonicalId, eps)))
       throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
   }

@@ -269,7 +269,12 @@ function deriveBeatFields(offsets: number[], audio: AudioDetail, audioType: stri
   const expectedType = deriveAudioType(audio.is_original_sound);
   if (audioType !== expectedType)
     throw bodyFieldError('audio_type', `${BEAT_MESSAGES.AUDIO_TYPE} ${expectedType}`, 'value_error');
-  const checked = validateOffsetList(offsets, audio.is_original_sound, audio.highlight_start_times_in_ms);
+  const checked = validateOffsetList(
+    offsets,
+    audio.is_original_sound,
+    audio.highlight_start_times_in_ms,
+    audio.duration_s,
+  );
   if (!checked.ok) throw bodyFieldError('offsets', checked.error, 'value_error');
   const derived = deriveSegments({
     offsetsS: checked.value,

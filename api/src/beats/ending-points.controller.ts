@@ -27,7 +27,7 @@ export class EndingPointsController {
   ): Promise<{ ending_points: number[] }> {
     const id = (params as AudioParams).id;
     const points = body.ending_points as number[];
-    await this.edits.run(id, user.username, () => this.audios.saveEndingPoints(id, points));
+    await this.edits.run(id, user.username, ({ audio }) => this.audios.saveEndingPoints(id, points, audio.duration_s));
     return { ending_points: points };
   }
 }

@@ -37,6 +37,8 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
   const [lastAutobeat, setLastAutobeat] = useState<AutobeatAnswer | null>(null);
   const [onsets, setOnsets] = useState<readonly number[] | null>(null);
   const { audio, beats, activeBeat, editor, dispatchEditor, rules } = model;
+  // An offset past the audio's end is refused (its length is known once its media is analysed).
+  const durationS = audio.duration_s;
   const toast = useCallback((kind: 'error' | 'info', text: string) => dispatch(toastPushed(kind, text)), [dispatch]);
 
   const create = async (name: string, type: BeatType, offsets: number[], extra: Partial<Beat> = {}) => {
@@ -76,13 +78,13 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
    * Snap on, it lands on the nearest onset within 60 ms (when that place passes the rules too).
    */
   const addOffsetFrom = (input: number | string) => {
-    const checked = validateOffset({ input, hasSelectedBeat: activeBeat !== null, ...rules });
+    const checked = validateOffset({ input, hasSelectedBeat: activeBeat !== null, ...rules, durationS });
     if (!checked.ok) return toast('error', checked.error);
     if (!activeBeat || !canWrite()) return undefined;
     let offsetS = checked.value;
     if (snap.on && onsets) {
       const snapped = snapToOnset(offsetS, onsets);
-      const recheck = validateOffset({ input: snapped.timeS, hasSelectedBeat: true, ...rules });
+      const recheck = validateOffset({ input: snapped.timeS, hasSelectedBeat: true, ...rules, durationS });
       if (snapped.snapped && recheck.ok) offsetS = recheck.value;
       snap.reportSnap(snapped.snapped && recheck.ok ? { fromS: checked.value, toS: offsetS } : null);
     }

@@ -7,7 +7,12 @@ import {
   validateOffset,
   validateOffsetList,
 } from './offsets';
-import { INVALID_OFFSET_MESSAGE, OFFSET_BEFORE_HIGHLIGHT_MESSAGE, SELECT_BEAT_FIRST_MESSAGE } from './rule-messages';
+import {
+  INVALID_OFFSET_MESSAGE,
+  OFFSET_AFTER_END_MESSAGE,
+  OFFSET_BEFORE_HIGHLIGHT_MESSAGE,
+  SELECT_BEAT_FIRST_MESSAGE,
+} from './rule-messages';
 
 const music = { hasSelectedBeat: true, isOriginalSound: false, highlightStartTimesMs: [8000, 2000] };
 
@@ -101,6 +106,17 @@ describe('validateOffsetList', () => {
   it('refuses negative or non-finite offsets', () => {
     expect(validateOffsetList([1, -1], true, [])).toEqual({ ok: false, error: INVALID_OFFSET_MESSAGE });
     expect(validateOffsetList([Number.NaN], true, [])).toEqual({ ok: false, error: INVALID_OFFSET_MESSAGE });
+  });
+
+  it("refuses an offset past the audio's end once its length is known, taking the end itself (both rounded)", () => {
+    expect(validateOffsetList([5, 40.01], true, [], 40)).toEqual({ ok: false, error: OFFSET_AFTER_END_MESSAGE });
+    expect(validateOffsetList([5, 40], true, [], 39.996)).toEqual({ ok: true, value: [5, 40] });
+    expect(validateOffsetList([5, 5000], true, [], null)).toEqual({ ok: true, value: [5, 5000] });
+    expect(validateOffset({ ...music, input: '9999', durationS: 56 })).toEqual({
+      ok: false,
+      error: OFFSET_AFTER_END_MESSAGE,
+    });
+    expect(validateOffset({ ...music, input: '56', durationS: 56 })).toEqual({ ok: true, value: 56 });
   });
 
   it('applies the music rule to every offset', () => {

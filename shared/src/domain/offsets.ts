@@ -1,6 +1,7 @@
 import { fail, type Result, succeed } from './result';
 import {
   INVALID_OFFSET_MESSAGE,
+  OFFSET_AFTER_END_MESSAGE,
   OFFSET_BEFORE_HIGHLIGHT_MESSAGE,
   type OffsetRuleMessage,
   SELECT_BEAT_FIRST_MESSAGE,
@@ -50,11 +51,21 @@ export function isBeforeFirstHighlight(
   return firstMs !== null && secondsToMs(roundSeconds(offsetS)) <= firstMs;
 }
 
+/**
+ * True when a time (rounded to 2 decimals, as offsets and ending points are) lies past the audio's end; an audio whose
+ * length is not known yet (its media not analysed) has no end to pass.
+ */
+export function isPastEnd(timeS: number, durationS: number | null | undefined): boolean {
+  return durationS != null && roundSeconds(timeS) > roundSeconds(durationS);
+}
+
 export type OffsetCandidate = {
   input: number | string;
   hasSelectedBeat: boolean;
   isOriginalSound: boolean;
   highlightStartTimesMs: readonly number[];
+  /** The audio's length when known: an offset past it is refused. */
+  durationS?: number | null;
 };
 
 /** Checks an offset about to be added; the value is the rounded offset in seconds. */
@@ -66,6 +77,7 @@ export function validateOffset(candidate: OffsetCandidate): Result<number, Offse
   if (isBeforeFirstHighlight(offsetS, candidate.isOriginalSound, candidate.highlightStartTimesMs)) {
     return fail(OFFSET_BEFORE_HIGHLIGHT_MESSAGE);
   }
+  if (isPastEnd(offsetS, candidate.durationS)) return fail(OFFSET_AFTER_END_MESSAGE);
   return succeed(offsetS);
 }
 
@@ -74,9 +86,11 @@ export function validateOffsetList(
   offsetsS: readonly number[],
   isOriginalSound: boolean,
   highlightStartTimesMs: readonly number[],
+  durationS?: number | null,
 ): Result<number[], OffsetRuleMessage> {
   if (offsetsS.some((offset) => !Number.isFinite(offset) || offset < 0)) return fail(INVALID_OFFSET_MESSAGE);
   const normalized = normalizeOffsets(offsetsS);
-  const early = normalized.some((o) => isBeforeFirstHighlight(o, isOriginalSound, highlightStartTimesMs));
-  return early ? fail(OFFSET_BEFORE_HIGHLIGHT_MESSAGE) : succeed(normalized);
+  if (normalized.some((o) => isBeforeFirstHighlight(o, isOriginalSound, highlightStartTimesMs)))
+    return fail(OFFSET_BEFORE_HIGHLIGHT_MESSAGE);
+  return normalized.some((o) => isPastEnd(o, durationS)) ? fail(OFFSET_AFTER_END_MESSAGE) : succeed(normalized);
 }

@@ -8,6 +8,8 @@ import { ENDING_POINT_MARGIN_S } from './constants';
 export const SELECT_BEAT_FIRST_MESSAGE = 'Please select a beat first';
 export const INVALID_OFFSET_MESSAGE = 'Please type a valid offset value';
 export const OFFSET_BEFORE_HIGHLIGHT_MESSAGE = 'Offsets cannot be before first highlight in music';
+export const OFFSET_AFTER_END_MESSAGE = 'Offsets cannot be after the end of the audio';
+export const ENDING_POINT_AFTER_END_MESSAGE = 'Ending points cannot be after the end of the audio';
 export const NO_EPS_MESSAGE = 'There are no EPs for this audio';
 export const INVALID_ENDING_POINT_MESSAGE = 'Ending point must be a time of 0 s or more';
 
@@ -24,4 +26,7 @@ export function formatLockedBy(user: string): string {
 }
 
 export type OffsetRuleMessage =
-  typeof SELECT_BEAT_FIRST_MESSAGE | typeof INVALID_OFFSET_MESSAGE | typeof OFFSET_BEFORE_HIGHLIGHT_MESSAGE;
+  | typeof SELECT_BEAT_FIRST_MESSAGE
+  | typeof INVALID_OFFSET_MESSAGE
+  | typeof OFFSET_BEFORE_HIGHLIGHT_MESSAGE
+  | typeof OFFSET_AFTER_END_MESSAGE;
