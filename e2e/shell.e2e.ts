@@ -66,6 +66,21 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/login/');
   });
 
+  it("clears the last attempt's 'server error' when the next one stops at the form's own checks", async () => {
+    const page = await freshPage();
+    await page.goto('/login/');
+    await page.route('**/api/auth/login/', (route) => route.abort());
+    await page.getByLabel('Username').fill(admin.username);
+    await page.getByLabel('Password').fill('any-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByTestId('error-lines').filter({ hasText: 'server error' }).waitFor();
+    await page.getByLabel('Username').fill('');
+    await page.getByLabel('Password').fill('');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Username is required').waitFor();
+    expect(await page.getByText('server error').count()).toBe(0);
+  });
+
   it('logs in to /audios/ with the nav in order, the user menu, and every remote mounting', async () => {
     const page = await freshPage();
     await loginThroughForm(page, admin.username, admin.password);

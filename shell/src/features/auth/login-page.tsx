@@ -30,7 +30,13 @@ export function LoginPage() {
     <main style={{ display: 'grid', placeItems: 'center', minHeight: '100vh', background: '#f5f5f7' }}>
       <section className="login-card">
         <Typography.Title level={3}>Audio Curation</Typography.Title>
-        <Form<LoginForm> layout="vertical" onFinish={handleFinish} requiredMark={false}>
+        <Form<LoginForm>
+          layout="vertical"
+          onFinish={handleFinish}
+          // A new attempt refused by the form's own checks clears the last attempt's answer too.
+          onFinishFailed={() => setErrorLines([])}
+          requiredMark={false}
+        >
           <Form.Item label="Username" name="username" rules={[{ required: true, message: 'Username is required' }]}>
             <Input autoComplete="username" autoFocus />
           </Form.Item>
