@@ -67,7 +67,7 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
   },
   { title: 'OS', key: 'is_original_sound', width: 44, render: (_, audio) => (audio.is_original_sound ? 'yes' : 'no') },
   {
-    title: 'Approved',
+    title: 'Approved count',
     key: 'approved',
     ...count(72),
     render: (_, audio) => (
@@ -77,7 +77,7 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
     ),
   },
   {
-    title: 'Available',
+    title: 'Available templates',
     key: 'template_count_available',
     ...count(72),
     render: (_, audio) => (
@@ -98,9 +98,9 @@ export const AUDIO_COLUMNS: ColumnsType<AudioListItem> = [
       </span>
     ),
   },
-  { title: 'Reels', dataIndex: 'reel_count', key: 'reel_count', ...count(60) },
-  { title: 'EPs', key: 'ep_count', ...count(48), render: (_, audio) => audio.eps.length },
-  { title: 'EP templates', dataIndex: 'ep_template_count', key: 'ep_template_count', ...count(76) },
+  { title: 'Reel count', dataIndex: 'reel_count', key: 'reel_count', ...count(60) },
+  { title: 'EP count', key: 'ep_count', ...count(48), render: (_, audio) => audio.eps.length },
+  { title: 'EP template count', dataIndex: 'ep_template_count', key: 'ep_template_count', ...count(76) },
   {
     title: 'Trend list',
     key: 'trendlist',
