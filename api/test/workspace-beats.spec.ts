@@ -57,8 +57,8 @@ describe('workspace beats', () => {
 
   it("refuses offsets and ending points past the audio's end once its length is known, and takes the end itself", async () => {
     const id = timed.music_canonical_id;
-    const beat = (name: string, offsets: number[]) =>
-      w().post('/api/beats/', { name, music_canonical_id: id, audio_type: 'music', offsets });
+    const beat = (name: string, offsets: number[], musicCanonicalId = id) =>
+      w().post('/api/beats/', { name, music_canonical_id: musicCanonicalId, audio_type: 'music', offsets });
     expect((await beat('long', [6, 40.01]).expect(422)).body.detail[0].msg).toBe(OFFSET_AFTER_END_MESSAGE);
     const made = (await beat('to the end', [6, 40]).expect(201)).body;
     await w()
@@ -68,14 +68,7 @@ describe('workspace beats', () => {
     expect((await eps([10, 41]).expect(422)).body.detail[0].msg).toBe(ENDING_POINT_AFTER_END_MESSAGE);
     await eps([10, 40]).expect(200);
     // An audio whose length is not known yet has no end to pass.
-    await w()
-      .post('/api/beats/', {
-        name: 'far',
-        music_canonical_id: untimed.music_canonical_id,
-        audio_type: 'music',
-        offsets: [6, 5000],
-      })
-      .expect(201);
+    await beat('far', [6, 5000], untimed.music_canonical_id).expect(201);
   });
 
   it("refuses a beat whose audio_type is not the audio's, naming the field", async () => {
