@@ -244,7 +244,7 @@ describe('reports: the approvals review in Chromium', () => {
     await audioRow.waitFor();
     const approvedCell = await page
       .locator('[data-testid="audio-table"] thead th')
-      .evaluateAll((ths) => ths.findIndex((th) => th.textContent?.trim() === 'Approved'));
+      .evaluateAll((ths) => ths.findIndex((th) => th.textContent?.trim() === 'Approved count'));
     expect(approvedCell).toBeGreaterThanOrEqual(0);
     await audioRow
       .locator('td')

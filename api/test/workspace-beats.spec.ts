@@ -55,18 +55,18 @@ describe('workspace beats', () => {
     expect(where(await save([3, 3.2]))).toEqual(['body.ending_points - Ending points must be at least 0.5 s apart']);
   });
 
-  it("refuses offsets and ending points past the audio's end once its length is known, and takes the end itself", async () => {
+  it("refuses offsets and ending points over a second past the audio's length once it is known", async () => {
     const id = timed.music_canonical_id;
     const beat = (name: string, offsets: number[], musicCanonicalId = id) =>
       w().post('/api/beats/', { name, music_canonical_id: musicCanonicalId, audio_type: 'music', offsets });
-    expect((await beat('long', [6, 40.01]).expect(422)).body.detail[0].msg).toBe(OFFSET_AFTER_END_MESSAGE);
-    const made = (await beat('to the end', [6, 40]).expect(201)).body;
+    expect((await beat('long', [6, 41.01]).expect(422)).body.detail[0].msg).toBe(OFFSET_AFTER_END_MESSAGE);
+    const made = (await beat('to the end', [6, 41]).expect(201)).body;
     await w()
-      .put(`/api/beats/${made.id}/`, { ...made, offsets: [6, 41] })
+      .put(`/api/beats/${made.id}/`, { ...made, offsets: [6, 42] })
       .expect(422);
     const eps = (ending_points: number[]) => w().post(`/api/audio/${id}/eps/`, { ending_points });
-    expect((await eps([10, 41]).expect(422)).body.detail[0].msg).toBe(ENDING_POINT_AFTER_END_MESSAGE);
-    await eps([10, 40]).expect(200);
+    expect((await eps([10, 41.5]).expect(422)).body.detail[0].msg).toBe(ENDING_POINT_AFTER_END_MESSAGE);
+    await eps([10, 41]).expect(200);
     // An audio whose length is not known yet has no end to pass.
     await beat('far', [6, 5000], untimed.music_canonical_id).expect(201);
   });

@@ -13,6 +13,8 @@ export function buildWorkspaceAudios(count: number, seed = 11): AudioRecord[] {
   return buildFixtureAudios(count, seed).map((a) => ({
     ...a,
     highlight_start_times_in_ms: [5_000, 15_000],
+    // Three minutes: room for the offsets and ending points the workspace tests write (none is past the end).
+    duration_ms: 180_000,
     is_original_sound: false,
     eps: [],
     locked_by: null,

@@ -8,6 +8,7 @@ import {
   deriveAudioType,
   deriveSegments,
   isBeforeFirstHighlight,
+  isPastEnd,
   nameNewBeat,
   planEptRun,
   removeOffset,
@@ -126,17 +127,22 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     toast('info', `EPT: ${made.value.length} of ${audio.eps.length} ending points made a beat`);
   };
 
+  /**
+   * The offset rules hold for the tracker's beats too: beats at or before the first highlight (music), or past the
+   * audio's end, are left out.
+   */
+  const keepWithinRules = (offsets: readonly number[]) =>
+    offsets.filter(
+      (o) => !isBeforeFirstHighlight(o, rules.isOriginalSound, rules.highlightStartTimesMs) && !isPastEnd(o, durationS),
+    );
+
   const autobeat = async () => {
     if (!canWrite()) return;
     const answer = await runAutobeat(audio.id);
     if (!('data' in answer) || !answer.data) return;
     setLastAutobeat(answer.data);
     setOnsets(answer.data.onsets);
-    // The music rule holds for auto beats too: beats at or before the first highlight are left out.
-    const offsets = answer.data.offsets.filter(
-      (o) => !isBeforeFirstHighlight(o, rules.isOriginalSound, rules.highlightStartTimesMs),
-    );
-    await create(AUTOBEAT_BEAT_NAME, 'auto', offsets);
+    await create(AUTOBEAT_BEAT_NAME, 'auto', keepWithinRules(answer.data.offsets));
   };
 
   /** A tempo variant replaces the automated beat's offsets with the tracker's beats at that level, in one undoable step. */
@@ -144,10 +150,7 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     const target = activeBeat?.type === 'auto' ? activeBeat : [...beats].reverse().find((b) => b.type === 'auto');
     if (!target || !canWrite()) return;
     dispatchEditor({ type: 'beatActivated', beatId: target.id });
-    setOffsets(
-      target,
-      variant.offsets.filter((o) => !isBeforeFirstHighlight(o, rules.isOriginalSound, rules.highlightStartTimesMs)),
-    );
+    setOffsets(target, keepWithinRules(variant.offsets));
   };
 
   /** Snap needs the onsets: the cached autobeat analysis of the audio brings them (no beat is made). */

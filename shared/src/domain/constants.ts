@@ -9,6 +9,12 @@ export const PLAYBACK_TIME_UPDATE_THROTTLE_MS = 10;
 
 export const ENDING_POINT_MARGIN_S = 0.5;
 export const TEMPLATE_LENGTH_CAP_S = 30;
+/**
+ * How far past an audio's length (as the catalog holds it) an offset or ending point may lie: that length can be
+ * rounded, and a file plays a little longer than it says (an MP3's padding), so a beat found on its last sound may
+ * fall just past it.
+ */
+export const END_SLACK_S = 1;
 export const SIMILARITY_THRESHOLD_DEFAULT_PERCENT = 90;
 export const SIMILARITY_THRESHOLD_MIN_PERCENT = 0;
 export const SIMILARITY_THRESHOLD_MAX_PERCENT = 100;

@@ -108,15 +108,15 @@ describe('validateOffsetList', () => {
     expect(validateOffsetList([Number.NaN], true, [])).toEqual({ ok: false, error: INVALID_OFFSET_MESSAGE });
   });
 
-  it("refuses an offset past the audio's end once its length is known, taking the end itself (both rounded)", () => {
-    expect(validateOffsetList([5, 40.01], true, [], 40)).toEqual({ ok: false, error: OFFSET_AFTER_END_MESSAGE });
-    expect(validateOffsetList([5, 40], true, [], 39.996)).toEqual({ ok: true, value: [5, 40] });
+  it("refuses an offset over a second past the audio's length once it is known (both rounded)", () => {
+    expect(validateOffsetList([5, 41.01], true, [], 40)).toEqual({ ok: false, error: OFFSET_AFTER_END_MESSAGE });
+    expect(validateOffsetList([5, 41], true, [], 39.996)).toEqual({ ok: true, value: [5, 41] });
     expect(validateOffsetList([5, 5000], true, [], null)).toEqual({ ok: true, value: [5, 5000] });
     expect(validateOffset({ ...music, input: '9999', durationS: 56 })).toEqual({
       ok: false,
       error: OFFSET_AFTER_END_MESSAGE,
     });
-    expect(validateOffset({ ...music, input: '56', durationS: 56 })).toEqual({ ok: true, value: 56 });
+    expect(validateOffset({ ...music, input: '57', durationS: 56 })).toEqual({ ok: true, value: 57 });
   });
 
   it('applies the music rule to every offset', () => {

@@ -1,3 +1,4 @@
+import { END_SLACK_S } from './constants';
 import { fail, type Result, succeed } from './result';
 import {
   INVALID_OFFSET_MESSAGE,
@@ -52,11 +53,11 @@ export function isBeforeFirstHighlight(
 }
 
 /**
- * True when a time (rounded to 2 decimals, as offsets and ending points are) lies past the audio's end; an audio whose
- * length is not known yet (its media not analysed) has no end to pass.
+ * True when a time (rounded to 2 decimals, as offsets and ending points are) lies more than END_SLACK_S past the
+ * audio's length; an audio whose length is not known yet has no end to pass.
  */
 export function isPastEnd(timeS: number, durationS: number | null | undefined): boolean {
-  return durationS != null && roundSeconds(timeS) > roundSeconds(durationS);
+  return durationS != null && roundSeconds(timeS) > roundSeconds(durationS + END_SLACK_S);
 }
 
 export type OffsetCandidate = {
