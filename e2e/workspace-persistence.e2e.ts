@@ -141,4 +141,47 @@ describe('workspace: saves that fail, playback keys and media states in Chromium
       .waitFor();
     expect(await fetchAudio(api, noMediaId)).toMatchObject({ locked: true, locked_by: admin.username });
   }, 30_000);
+
+  it('takes the lock when the media fails to load, so beats can still be typed in', async () => {
+    await page.route('**/media/**', (route) => route.fulfill({ status: 404, body: '' }));
+    try {
+      await page.goto(`/beats/${id}/`);
+      await page
+        .getByTestId('lock-state')
+        .filter({ hasText: /^editing$/ })
+        .waitFor();
+      expect(await fetchAudio(api, id)).toMatchObject({ locked: true, locked_by: admin.username });
+      expect(await page.getByLabel('New beat name').isDisabled()).toBe(false);
+    } finally {
+      await page.unroute('**/media/**');
+    }
+  }, 30_000);
+
+  it('releases a lock granted after the user has already left the audio', async () => {
+    await page.goto(`/audios/?q=${encodeURIComponent('Workspace Saves')}`);
+    const link = page.locator(`[data-testid="audio-table"] a[href="/beats/${id}/"]`).first();
+    await link.waitFor();
+    // The lock's answer comes back only once the user has gone back to the list (in the same page).
+    await page.route('**/lock/', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    try {
+      const asked = page.waitForRequest((r) => r.url().endsWith(`/api/audio/${id}/lock/`));
+      const answered = page.waitForResponse((r) => r.url().endsWith(`/api/audio/${id}/lock/`));
+      await link.click();
+      await asked;
+      await page.goBack();
+      await page.waitForURL('**/audios/**');
+      expect((await answered).status()).toBe(200);
+      expect(
+        await eventually(
+          () => fetchAudio(api, id),
+          (a) => !a.locked,
+        ),
+      ).toMatchObject({ locked: false });
+    } finally {
+      await page.unroute('**/lock/');
+    }
+  }, 30_000);
 });

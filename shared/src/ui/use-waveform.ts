@@ -10,6 +10,8 @@ export type WaveformSource = { mediaUrl: string; peaksUrl: string | null };
 export type WaveformController = {
   clock: PlayheadClock;
   isReady: boolean;
+  /** The media could not be loaded or decoded: the waveform will not become ready. */
+  hasFailed: boolean;
   /** The waveform has been drawn once (before the media can play). */
   isDrawn: boolean;
   isPlaying: boolean;
@@ -31,16 +33,20 @@ export type WaveformController = {
 
 const COLORS = { waveColor: '#8fa3bf', progressColor: '#3b5b8c', cursorColor: '#d4380d' };
 
-type WaveformState = Pick<WaveformController, 'isReady' | 'isDrawn' | 'isPlaying' | 'durationS' | 'wrapper'> & {
+type WaveformState = Pick<
+  WaveformController,
+  'isReady' | 'hasFailed' | 'isDrawn' | 'isPlaying' | 'durationS' | 'wrapper'
+> & {
   /** The media these flags are about. */
   forUrl: string | null;
 };
 
-const IDLE = { isReady: false, isDrawn: false, isPlaying: false, durationS: 0, wrapper: null };
+const IDLE = { isReady: false, hasFailed: false, isDrawn: false, isPlaying: false, durationS: 0, wrapper: null };
 /** True when `state` already is the one a new source starts from (then nothing is set, and nothing drawn again). */
 const isIdleFor = (state: WaveformState, forUrl: string | null) =>
   state.forUrl === forUrl &&
   !state.isReady &&
+  !state.hasFailed &&
   !state.isDrawn &&
   !state.isPlaying &&
   state.durationS === 0 &&
@@ -147,7 +153,10 @@ export function useWaveform(
         clock.setTimeS(timeS);
       });
       s.on('seeking', (timeS) => clock.setTimeS(timeS, true));
-      s.on('error', (error) => console.error('waveform:', error));
+      s.on('error', (error) => {
+        console.error('waveform:', error);
+        setState((prev) => (prev.isReady ? prev : { ...prev, hasFailed: true }));
+      });
     })();
     return () => {
       abort.abort();

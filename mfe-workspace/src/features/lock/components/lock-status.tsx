@@ -4,7 +4,7 @@ import { Button, Tag, Tooltip } from 'antd';
 
 import type { AudioLock } from '../hooks/use-audio-lock';
 
-/** 'Locked by {user}' with Unlock while someone else holds the audio; a quiet mark while I hold it. */
+/** 'Locked by {user}' with Unlock while someone else holds the audio; a quiet mark while I hold it or take it. */
 export function LockStatus({ lock }: { lock: AudioLock }) {
   if (lock.isHeldByMe) {
     return (
@@ -15,10 +15,11 @@ export function LockStatus({ lock }: { lock: AudioLock }) {
       </Tooltip>
     );
   }
+  // Nobody holds it, and this editor is taking it (once its waveform is ready): it writes nothing until then.
   if (!lock.lockedBy)
     return (
       <Tag icon={<UnlockOutlined />} data-testid="lock-state">
-        unlocked
+        taking the lock
       </Tag>
     );
   return (

@@ -36,13 +36,22 @@ export function useAudioLock(audioId: string, isEditorReady: boolean, initialHol
   const [unlockAudio] = useUnlockAudioMutation();
   const [state, setState] = useState<{ lockedBy: string | null; isHeldByMe: boolean } | null>(null);
   const heldRef = useRef(false);
+  // Moves on when the screen leaves its audio: a lock granted after that (the user left while it was being taken)
+  // is released at once instead of holding the audio for the 30 s until it lapses.
+  const visit = useRef(0);
 
   const take = useCallback(async () => {
+    const asked = visit.current;
     const answer = await lockAudio(audioId);
     if (!('data' in answer) || !answer.data) return;
-    heldRef.current = answer.data.refusedBy === null;
-    setState({ lockedBy: answer.data.refusedBy ?? answer.data.locked_by, isHeldByMe: heldRef.current });
-  }, [audioId, lockAudio]);
+    const isHeld = answer.data.refusedBy === null;
+    if (asked !== visit.current) {
+      if (isHeld) void unlockAudio(audioId);
+      return;
+    }
+    heldRef.current = isHeld;
+    setState({ lockedBy: answer.data.refusedBy ?? answer.data.locked_by, isHeldByMe: isHeld });
+  }, [audioId, lockAudio, unlockAudio]);
 
   useEffect(() => {
     if (!isEditorReady) return undefined;
@@ -58,6 +67,7 @@ export function useAudioLock(audioId: string, isEditorReady: boolean, initialHol
     window.addEventListener('pagehide', handlePageHide);
     return () => {
       window.removeEventListener('pagehide', handlePageHide);
+      visit.current += 1;
       if (heldRef.current) void unlockAudio(audioId);
       heldRef.current = false;
     };
