@@ -149,11 +149,6 @@ export class AudiosRepository {
     return (await this.audios.findOne({}, { _id: 1 }).lean().exec()) !== null;
   }
 
-  /** True when an audio of this id is in the catalog. */
-  async exists(musicCanonicalId: string): Promise<boolean> {
-    return (await this.audios.findOne({ _id: musicCanonicalId }, { _id: 1 }).lean().exec()) !== null;
-  }
-
   /** Name, artist and tags of these audios, for the usage report. */
   findUsageAudios(
     musicCanonicalIds: string[],

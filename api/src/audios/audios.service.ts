@@ -144,7 +144,7 @@ export class AudiosService {
    */
   async taggify(musicCanonicalId: string, texts: string[]): Promise<{ tags: string[] }> {
     // Tags the call would create are made only for an audio that exists: a 404 leaves nothing behind.
-    if (texts.length > 0 && !(await this.audios.exists(musicCanonicalId)))
+    if (texts.length > 0 && (await this.audios.findExistingIds([musicCanonicalId])).length === 0)
       throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
     const tags = await this.tags.resolveSpellings(texts);
     const keys = tags.map(deriveTagKey);

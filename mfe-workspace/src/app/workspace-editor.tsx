@@ -51,9 +51,10 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   const waveform = useWaveform(containerRef, source);
   const initialHolder =
     audio.locked && audio.locked_by && audio.locked_by !== model.me?.username ? audio.locked_by : null;
-  // The editor is ready once its waveform is, or as soon as there is none to wait for: no media, or media that fails
-  // to load (beats can still be typed in).
-  const lock = useAudioLock(audio.id, waveform.isReady || waveform.hasFailed || !audio.media, initialHolder);
+  // No waveform is coming: no media, or media that fails to load (beats can still be typed in).
+  const isWithoutWaveform = !audio.media || waveform.hasFailed;
+  // The editor is ready once its waveform is, or at once when there is none to wait for.
+  const lock = useAudioLock(audio.id, waveform.isReady || isWithoutWaveform, initialHolder);
   const { data: topHl } = useGetTopHlPointQuery();
   const saves = useWorkspaceSaves(audio.id);
   const canWrite = useCallback(() => {
@@ -76,7 +77,7 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   const readOnly = lock.isReadOnly;
   // Controls and panels come once the waveform is drawn: drawn at once with it, they were one task of
   // 90-130 ms just after the waveform, in which a press on the waveform or Play waited.
-  const showPanels = useShownAfterFirstLook(waveform.isDrawn || waveform.hasFailed || !audio.media);
+  const showPanels = useShownAfterFirstLook(waveform.isDrawn || isWithoutWaveform);
   useLayoutEffect(() => {
     performance.mark('workspace-editor-committed');
   }, []);

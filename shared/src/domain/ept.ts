@@ -17,9 +17,12 @@ export type EptInput = {
 
 export type EpBeat = { name: string; type: 'ep'; offsetsS: number[] };
 
+/** What the names of a beat's ending-point beats start with. */
+const epNamePrefix = (beatName: string) => `${beatName}_ep#`;
+
 /** Name of the k-th (1-based, time order) ending-point beat of a beat. */
 export function nameEpBeat(beatName: string, k: number): string {
-  return `${beatName}_ep#${k}`;
+  return `${epNamePrefix(beatName)}${k}`;
 }
 
 /** The cap's message, for the screens and the API alike. */
@@ -79,7 +82,7 @@ export function planEptRun<T extends { name: string; type: string }>(
   beatName: string,
   made: readonly EpBeat[],
 ): EptPlan<T> {
-  const prefix = nameEpBeat(beatName, 0).slice(0, -1);
+  const prefix = epNamePrefix(beatName);
   const isEpOfBeat = (b: T) =>
     b.type === 'ep' && b.name.startsWith(prefix) && /^\d+$/.test(b.name.slice(prefix.length));
   const mine = existing.filter(isEpOfBeat);
