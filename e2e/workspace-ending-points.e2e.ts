@@ -169,6 +169,37 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
     expect(after.filter((b) => b.name.startsWith('chorus_ep#')).map((b) => b.name)).toEqual(['chorus_ep#1']);
   }, 60_000);
 
+  it('E selects the ending point it adds: Backspace then takes that point away, not the offset B selected before', async () => {
+    await beatRow(page, 'chorus').getByText('chorus', { exact: true }).click();
+    const offsetsBefore = (await shownOffsets(page)).length;
+    await seekTo(page, 25);
+    await page.keyboard.press('b');
+    await eventually(
+      () => shownOffsets(page),
+      (o) => o.length === offsetsBefore + 1,
+    );
+    await seekTo(page, 30);
+    await page.keyboard.press('e');
+    await eventually(shownEndingPoints, (p) => p.includes(30));
+    await page.keyboard.press('Backspace');
+    await eventually(shownEndingPoints, (p) => !p.includes(30));
+    expect(await shownEndingPoints()).toEqual([10, 40]);
+    expect(await shownOffsets(page)).toHaveLength(offsetsBefore + 1);
+    const chorus = await eventually(
+      () => fetchBeats(api, musicId),
+      (b) => b.find((x) => x.name === 'chorus')?.offsets.length === offsetsBefore + 1,
+    );
+    expect(chorus.find((x) => x.name === 'chorus')?.offsets).toContain(25);
+    expect(
+      (
+        await eventually(
+          () => fetchAudio(api, musicId),
+          (a) => a.eps.length === 2,
+        )
+      ).eps,
+    ).toEqual([10, 40]);
+  }, 60_000);
+
   it('starts original-sound segments at 0 and toasts when EPT has no ending points', async () => {
     await openWorkspace(page, originalId);
     await page.getByTestId('audio-type').filter({ hasText: 'original_sound' }).waitFor();

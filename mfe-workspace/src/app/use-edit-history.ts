@@ -1,4 +1,4 @@
-import { addEndingPoint, removeEndingPoint, useAppDispatch } from '@curator/shared';
+import { addEndingPoint, removeEndingPoint, roundSeconds, useAppDispatch } from '@curator/shared';
 import { toastPushed } from '@curator/shared/kernel';
 
 import type { WorkspaceEdit } from './editor-state';
@@ -32,6 +32,8 @@ export function useEditHistory(
       const added = addEndingPoint(endingPointsS, timeS);
       if (!added.ok) return void dispatch(toastPushed('error', added.error));
       setEndingPoints(added.value);
+      // The point just added is the selected one, as B's offset is: Backspace takes back what E made.
+      dispatchEditor({ type: 'endingPointSelected', pointS: roundSeconds(timeS) });
     },
     deleteEndingPoint: (pointS: number) => {
       if (!canWrite()) return;
