@@ -308,4 +308,28 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     const after = await fetch(`${baseUrl()}/api/me/`, { headers: { cookie: oldCookies } });
     expect(after.status).toBe(401);
   });
+
+  it('signs out and in again in the same tab: every screen mounts, the one signed out of and the others', async () => {
+    const page = await freshPage();
+    await loginThroughForm(page, admin.username, admin.password);
+    await navLink(page, 'Users').click();
+    await page.locator('[data-remote="admin"]').getByRole('heading', { name: 'Users', exact: true }).waitFor();
+    await page.getByTestId('user-menu').click();
+    await page.getByText('Sign out', { exact: true }).click();
+    await page.waitForURL('**/login/**');
+    await page.getByLabel('Username').fill(admin.username);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/audios/');
+    await page.locator('[data-testid="audio-table"] tr[data-row-key]').first().waitFor();
+    for (const [label, remote, title] of [
+      ['Users', 'admin', 'Users'],
+      ['Tags', 'admin', 'Tags'],
+      ['Audios', 'catalog', 'Audios'],
+    ]) {
+      await navLink(page, label).click();
+      await page.locator(`[data-remote="${remote}"]`).getByRole('heading', { name: title, exact: true }).waitFor();
+      expect(await page.getByTestId('screen-failure').count()).toBe(0);
+    }
+  });
 });

@@ -1,11 +1,11 @@
 import { NAV_LANDMARK_LABEL } from '@curator/shared';
 import type { AppStore } from '@curator/shared/kernel';
 import { Layout } from 'antd';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { ScreenFailurePanel } from '../screens/screen-failure-panel';
-import { MFE_OUTLET_ID, startMicroFrontends } from '../screens/screen-registry';
+import { screenOutlet, startMicroFrontends } from '../screens/screen-registry';
 import { useRemoteMap } from '../screens/use-remote-map';
 import { useScreenPrefetch } from '../screens/use-screen-prefetch';
 import { NAV_ITEMS, selectNavKey } from './nav-items';
@@ -15,9 +15,14 @@ import { UserMenu } from './user-menu';
 export function ShellLayout({ store }: { store: AppStore }) {
   const { pathname } = useLocation();
   const remotes = useRemoteMap();
-  // Before paint: the screen's mount should not wait for the chrome to be painted first.
+  const outletSlot = useRef<HTMLDivElement>(null);
+  // Before paint: the screen's mount should not wait for the chrome to be painted first. The outlet outlives the
+  // chrome (screenOutlet): it is put in its place here and taken out when the chrome goes.
   useLayoutEffect(() => {
+    const outlet = screenOutlet();
+    outletSlot.current?.appendChild(outlet);
     void startMicroFrontends(store);
+    return () => outlet.remove();
   }, [store]);
   useScreenPrefetch(store, remotes);
   const selected = selectNavKey(pathname);
@@ -45,7 +50,7 @@ export function ShellLayout({ store }: { store: AppStore }) {
       </Layout.Header>
       <Layout.Content className="shell-content">
         <ScreenFailurePanel remotes={remotes} />
-        <div id={MFE_OUTLET_ID} />
+        <div ref={outletSlot} className="shell-outlet-slot" />
       </Layout.Content>
     </Layout>
   );

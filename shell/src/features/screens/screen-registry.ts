@@ -284,15 +284,32 @@ export async function retryScreen(store: AppStore, remote: RemoteDefinition): Pr
   await triggerAppChange();
 }
 
+/**
+ * Where the screens mount: one element for the page's life, which the chrome puts in its content area while it is
+ * drawn (ShellLayout). Screens mount and unmount in it whether the chrome is there or not: signing out takes the chrome
+ * away before single-spa unmounts the screen, and after a login single-spa may mount the screen before the chrome is
+ * drawn again. An outlet drawn by the chrome itself was gone at those moments, and the screen died for the page.
+ */
+let outlet: HTMLElement | undefined;
+const containers = new Map<string, HTMLElement>();
+
+export function screenOutlet(): HTMLElement {
+  if (!outlet) {
+    outlet = document.createElement('div');
+    outlet.id = MFE_OUTLET_ID;
+  }
+  return outlet;
+}
+
 function containerFor(name: string): HTMLElement {
-  const outlet = document.getElementById(MFE_OUTLET_ID);
-  if (!outlet) throw new Error('the micro-frontend outlet is not in the page');
-  let element = document.getElementById(`mfe-${name}`);
-  if (!element || !outlet.contains(element)) {
+  const host = screenOutlet();
+  let element = containers.get(name);
+  if (!element) {
     element = document.createElement('div');
     element.id = `mfe-${name}`;
-    outlet.appendChild(element);
+    containers.set(name, element);
   }
+  if (element.parentElement !== host) host.appendChild(element);
   return element;
 }
 
@@ -318,7 +335,7 @@ async function registerAll(store: AppStore) {
   start({ urlRerouteOnly: true });
 }
 
-/** Registers every remote once; called after the outlet is in the DOM. */
+/** Registers every remote once; called when the chrome has put the outlet in the page. */
 export function startMicroFrontends(store: AppStore): Promise<void> {
   started ??= registerAll(store).catch((error: unknown) => {
     started = undefined;
