@@ -11,6 +11,7 @@ import type { APIRequestContext, Browser, Page } from 'playwright-core';
 
 import { holdFirstCall, launchChromium, loginThroughForm, newContext } from './harness/browser';
 import { apiSession, createAdminWithCommand } from './harness/session';
+import { waitForToast } from './harness/workspace-page';
 
 const DAY_MS = 86_400_000;
 // The product's texts (docs/screens.md), written out here so the test checks them independently of the app's constants.
@@ -245,6 +246,17 @@ describe('reports: audio usage, segments, HL points and metrics in Chromium', ()
       ).map((r) => r[1]),
     ).toEqual(filtered.map((s) => s.total_approved));
   }, 120_000);
+
+  it('/segments/ shows no rows under a filter the server refuses, not the rows of the filter before', async () => {
+    await page.goto('/segments/?reel_count_min=5');
+    await page.getByTestId('segments-table').locator('tr[data-row-key]').first().waitFor();
+    await page.getByLabel('Reel count max').fill('2');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL('**/segments/?reel_count_min=5&reel_count_max=2');
+    await waitForToast(page, 'reel_count_max must not be below reel_count_min');
+    await page.getByTestId('segments-table').getByText('No templates match these filters').waitFor();
+    expect(await page.getByTestId('segments-table').locator('tr[data-row-key]').count()).toBe(0);
+  }, 60_000);
 
   it('/hlpoints/ lists every start time by media count, 100 a page, with the first marked as the default', async () => {
     const points = await getJson<HlPoint[]>(api, '/api/hlpoints/');

@@ -1,6 +1,6 @@
 import './audio-list.css';
 
-import { type AudioListItem, toAudioListQuery, useListAudiosQuery } from '@curator/shared';
+import { type AudioListItem, shownData, toAudioListQuery, useListAudiosQuery } from '@curator/shared';
 import { Pager, useShownAfterFirstLook } from '@curator/shared/ui';
 import { Flex, Typography } from 'antd';
 
@@ -13,7 +13,9 @@ const NO_AUDIOS: AudioListItem[] = [];
 /** /audios/: the filterable, paginated catalog of audios (docs/screens.md). */
 export function AudioListScreen() {
   const { filters, skip, searchText, applyFilters, goToSkip, clearFilters } = useAudioListSearch();
-  const { data, currentData, isFetching, isLoading } = useListAudiosQuery(toAudioListQuery(filters, skip));
+  const audios = useListAudiosQuery(toAudioListQuery(filters, skip));
+  const { currentData, isFetching, isLoading } = audios;
+  const data = shownData(audios);
   // The rows first: the form comes just after them, its outline holding its place meanwhile.
   const filtersShown = useShownAfterFirstLook(!isLoading);
   const pager = (

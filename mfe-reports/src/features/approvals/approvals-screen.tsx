@@ -1,4 +1,4 @@
-import { type ApprovalRow, useListApprovalsQuery, useUnapproveMutation } from '@curator/shared';
+import { type ApprovalRow, shownData, useListApprovalsQuery, useUnapproveMutation } from '@curator/shared';
 import { Pager } from '@curator/shared/ui';
 import { Flex, Typography } from 'antd';
 import { useRef } from 'react';
@@ -12,7 +12,9 @@ import { useApprovalsSearch } from './hooks/use-approvals-search';
 /** /approvals/: approved templates and done beats, newest first, with a player and unapprove (docs/screens.md). */
 export function ApprovalsScreen() {
   const { tags, skip, setTags, goToSkip } = useApprovalsSearch();
-  const { data, currentData, isFetching } = useListApprovalsQuery({ skip, tags }, { refetchOnMountOrArgChange: true });
+  const approvals = useListApprovalsQuery({ skip, tags }, { refetchOnMountOrArgChange: true });
+  const { currentData, isFetching } = approvals;
+  const data = shownData(approvals);
   const [unapprove, { isLoading: isRemoving, originalArgs }] = useUnapproveMutation();
   const containerRef = useRef<HTMLDivElement>(null);
   const player = useApprovalPlayer(containerRef);

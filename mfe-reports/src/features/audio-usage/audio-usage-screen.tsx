@@ -1,4 +1,4 @@
-import { type AudioUsageRow, useListAudioUsageQuery, workspacePath } from '@curator/shared';
+import { type AudioUsageRow, shownData, useListAudioUsageQuery, workspacePath } from '@curator/shared';
 import { Pager, TagEditor } from '@curator/shared/ui';
 import type { TableColumnsType } from 'antd';
 import { Flex, Table, Typography } from 'antd';
@@ -27,8 +27,9 @@ const COLUMNS: TableColumnsType<AudioUsageRow> = [
 /** /audio-usage/: reels taken within the window, per audio, most used first (docs/screens.md). */
 export function AudioUsageScreen() {
   const { days, skip, searchText, applyWindow, goToSkip, clearWindow } = useUsageSearch();
-  const { data, currentData, isFetching } = useListAudioUsageQuery({ ...toTakenAtWindow(days), skip });
-  const rows = data ?? [];
+  const usage = useListAudioUsageQuery({ ...toTakenAtWindow(days), skip });
+  const { currentData, isFetching } = usage;
+  const rows = shownData(usage) ?? [];
   return (
     <section className="report-screen" data-testid="audio-usage-screen">
       <Typography.Title level={4}>Audio Usage</Typography.Title>

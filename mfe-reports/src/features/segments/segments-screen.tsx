@@ -3,6 +3,7 @@ import {
   formatTemplatesFromSheet,
   SEGMENTS_STATS_SWITCH_LABELS,
   type SegmentStatsMode,
+  shownData,
   useGetSegmentStatsQuery,
   useGetTemplatesCountQuery,
   useGetTemplatesFromReelsQuery,
@@ -44,7 +45,7 @@ export function SegmentsScreen() {
       />
       <SegmentsFilters key={searchText} filters={filters} onFilter={applyFilters} onClear={clearFilters} />
       <SegmentsTable
-        rows={stats.data ?? []}
+        rows={shownData(stats) ?? []}
         mode={mode}
         loading={stats.isFetching && stats.currentData === undefined}
       />
