@@ -36,6 +36,14 @@ describe('query field coercion', () => {
     expect(issues.map((i) => i.message)).toEqual(['Enter a whole number']);
   });
 
+  it('gives one entry saying which bound a number out of range breaks', () => {
+    const messages = (input: string) => (queryInt(0, 1000).safeParse(input).error?.issues ?? []).map((i) => i.message);
+    expect(messages('99999999999999999999')).toEqual(['Ensure this value is less than or equal to 1000']);
+    expect(messages('1001')).toEqual(['Ensure this value is less than or equal to 1000']);
+    expect(messages('-1')).toEqual(['Ensure this value is greater than or equal to 0']);
+    expect(queryInt().safeParse('99999999999999999999').error?.issues).toHaveLength(1);
+  });
+
   it('defaults skip to 0 and never accepts it below 0', () => {
     expect(SkipSchema.parse(undefined)).toBe(0);
     expect(SkipSchema.parse('')).toBe(0);

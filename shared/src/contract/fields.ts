@@ -58,10 +58,18 @@ function queryScalar<I, T>(base: z.ZodType<I, I>, read: (value: I) => T | undefi
 
 const readInt = (v: string | number) => (typeof v === 'number' ? v : INT_TEXT.test(v) ? Number(v) : undefined);
 
-/** Optional whole number from a query string ('' = no bound); '1.5', 'abc', '1e3' are refused. */
+/**
+ * Optional whole number from a query string ('' = no bound); '1.5', 'abc', '1e3' are refused. A number out of range
+ * gets one entry that says so (the first bound it breaks), not "Enter a whole number" once per check it fails.
+ */
 export function queryInt(min = 0, max = MAX_COUNT) {
   return queryScalar(z.union([z.string(), z.number()]), readInt, 'Enter a whole number').pipe(
-    z.int('Enter a whole number').min(min).max(max).optional(),
+    z
+      .number()
+      .min(min, { error: `Ensure this value is greater than or equal to ${min}`, abort: true })
+      .max(max, { error: `Ensure this value is less than or equal to ${max}`, abort: true })
+      .int('Enter a whole number')
+      .optional(),
   );
 }
 
