@@ -334,6 +334,11 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
     await page.getByRole('button', { name: 'Cancel rename' }).click();
     await beatRow(page, 'beat#1').waitFor();
     await beatRow(page, 'beat#1').getByText('beat#1', { exact: true }).dblclick();
+    // A blank name is refused where it is typed, as the server would refuse it: the editor stays open.
+    await page.getByLabel('Beat name', { exact: true }).fill('   ');
+    await page.getByRole('button', { name: 'Confirm name' }).click();
+    await waitForToast(page, 'This field may not be blank');
+    expect(await page.getByLabel('Beat name', { exact: true }).isVisible()).toBe(true);
     await page.getByLabel('Beat name', { exact: true }).fill('verse');
     await page.getByRole('button', { name: 'Confirm name' }).click();
     await beatRow(page, 'verse').waitFor();
