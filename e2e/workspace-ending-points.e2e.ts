@@ -26,6 +26,14 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
   const originalId = uniqueAudioId('wsos');
 
   const shownEndingPoints = async () => (await rowKeys(page.getByTestId('ending-points-table'))).map(Number);
+  /** The audio's ending points as the server has them, once there are `count`. */
+  const savedEndingPoints = async (count: number) =>
+    (
+      await eventually(
+        () => fetchAudio(api, musicId),
+        (a) => a.eps.length === count,
+      )
+    ).eps;
   async function typeOffsets(offsets: number[]) {
     for (const offset of offsets) {
       await page.getByLabel('Add offset (s)').fill(String(offset));
@@ -78,14 +86,7 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
     await waitForToast(page, 'Ending points must be at least 0.5 s apart');
     await eventually(shownEndingPoints, (p) => p.length === 3);
     expect(await shownEndingPoints()).toEqual([10, 10.5, 40]);
-    expect(
-      (
-        await eventually(
-          () => fetchAudio(api, musicId),
-          (a) => a.eps.length === 3,
-        )
-      ).eps,
-    ).toEqual([10, 10.5, 40]);
+    expect(await savedEndingPoints(3)).toEqual([10, 10.5, 40]);
   }, 60_000);
 
   it('deletes the selected ending point with Backspace, and undo/redo bring it back and take it away', async () => {
@@ -95,24 +96,10 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
     expect(await shownEndingPoints()).toEqual([10, 40]);
     await page.keyboard.press('Control+z');
     await eventually(shownEndingPoints, (p) => p.length === 3);
-    expect(
-      (
-        await eventually(
-          () => fetchAudio(api, musicId),
-          (a) => a.eps.length === 3,
-        )
-      ).eps,
-    ).toEqual([10, 10.5, 40]);
+    expect(await savedEndingPoints(3)).toEqual([10, 10.5, 40]);
     await page.keyboard.press('Control+Shift+z');
     await eventually(shownEndingPoints, (p) => p.length === 2);
-    expect(
-      (
-        await eventually(
-          () => fetchAudio(api, musicId),
-          (a) => a.eps.length === 2,
-        )
-      ).eps,
-    ).toEqual([10, 40]);
+    expect(await savedEndingPoints(2)).toEqual([10, 40]);
   }, 60_000);
 
   it('EPT makes {name}_ep#k beats and skips results over 30 s; again it replaces them', async () => {
@@ -190,14 +177,7 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
       (b) => b.find((x) => x.name === 'chorus')?.offsets.length === offsetsBefore + 1,
     );
     expect(chorus.find((x) => x.name === 'chorus')?.offsets).toContain(25);
-    expect(
-      (
-        await eventually(
-          () => fetchAudio(api, musicId),
-          (a) => a.eps.length === 2,
-        )
-      ).eps,
-    ).toEqual([10, 40]);
+    expect(await savedEndingPoints(2)).toEqual([10, 40]);
   }, 60_000);
 
   it('starts original-sound segments at 0 and toasts when EPT has no ending points', async () => {
