@@ -396,4 +396,43 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
     );
     expect(beats.find((b) => b.name === 'verse')).toMatchObject({ done: true, offsets: [5, 8, 10.25, 12] });
   }, 60_000);
+
+  it('names a blank-named beat and a clone past the names a deletion left taken: no two beats share a name', async () => {
+    const deleteBeat = async (name: string) => {
+      await beatRow(page, name)
+        .getByRole('button', { name: `delete ${name}` })
+        .click();
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: /OK|Yes/ })
+        .click();
+      await beatRow(page, name).waitFor({ state: 'detached' });
+    };
+    const count = (await fetchBeats(api, id)).length;
+    await createBeat(page, '', `beat#${count + 1}`);
+    await createBeat(page, '', `beat#${count + 2}`);
+    await deleteBeat(`beat#${count + 1}`);
+    // count + 1 beats now, and beat#{count + 2} is still there: the next is beat#{count + 3}.
+    await createBeat(page, '', `beat#${count + 3}`);
+
+    const index = Number((await templateRow(3).locator('.template-index').innerText()).replace('tmpl#', ''));
+    const cloneOf = (n: number) => `beat#${n} copy of tmpl#${index}`;
+    await templateRow(3)
+      .getByRole('button', { name: `clone tmpl#${index}` })
+      .click();
+    await beatRow(page, cloneOf(count + 3)).waitFor();
+    await deleteBeat(`beat#${count + 3}`);
+    await templateRow(3)
+      .getByRole('button', { name: `clone tmpl#${index}` })
+      .click();
+    await beatRow(page, cloneOf(count + 4)).waitFor();
+
+    const names = (
+      await eventually(
+        () => fetchBeats(api, id),
+        (b) => b.some((x) => x.name === cloneOf(count + 4)),
+      )
+    ).map((b) => b.name);
+    expect(new Set(names).size).toBe(names.length);
+  }, 90_000);
 });

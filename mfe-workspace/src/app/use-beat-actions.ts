@@ -176,7 +176,16 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     hasOnsets: onsets !== null,
     setOffsets,
     createNamed: (typed: string) => {
-      if (canWrite()) void create(nameNewBeat(typed, beats.length), 'manual', []);
+      if (canWrite())
+        void create(
+          nameNewBeat(
+            typed,
+            beats.length,
+            beats.map((b) => b.name),
+          ),
+          'manual',
+          [],
+        );
     },
     createFrom: create,
     toggleDone: (beatId: string, done: boolean) => {

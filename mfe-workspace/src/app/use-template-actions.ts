@@ -55,7 +55,12 @@ export function useTemplateActions(
     clone: (id: string) => {
       const index = templates.findIndex((t) => templateIdOf(t) === id);
       if (index < 0 || !canWrite()) return;
-      const clone = buildClonedBeat(beats.length, index + 1, toTemplateTiming(templates[index]));
+      const clone = buildClonedBeat(
+        beats.length,
+        index + 1,
+        toTemplateTiming(templates[index]),
+        beats.map((b) => b.name),
+      );
       void beatActions.createFrom(clone.name, 'manual', clone.offsetsS, { template_clips_media_id: id });
     },
     copyCode: (id: string) => {

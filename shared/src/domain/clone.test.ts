@@ -9,12 +9,23 @@ describe('new beat name', () => {
     expect(nameNewBeat('', 0)).toBe('beat#1');
     expect(nameNewBeat('   ', 4)).toBe('beat#5');
   });
+
+  it('moves N past names a deletion left taken', () => {
+    // beat#4 of five was deleted: four beats, and beat#5 is still there.
+    expect(nameNewBeat('', 4, ['O1', 'R1', 'R2', 'beat#5'])).toBe('beat#6');
+    expect(nameNewBeat('', 4, ['O1', 'R1', 'R2', 'beat#4'])).toBe('beat#5');
+  });
 });
 
 describe('clone', () => {
   it('names the clone from beat count + 1 and the 1-based template row', () => {
     expect(nameClonedBeat(2, 1)).toBe('beat#3 copy of tmpl#1');
     expect(nameClonedBeat(0, 7)).toBe('beat#1 copy of tmpl#7');
+  });
+
+  it('moves n past a clone name a deletion left taken', () => {
+    expect(nameClonedBeat(1, 1, ['beat#2 copy of tmpl#1'])).toBe('beat#3 copy of tmpl#1');
+    expect(nameClonedBeat(1, 1, ['beat#2 copy of tmpl#2'])).toBe('beat#2 copy of tmpl#1');
   });
 
   it('uses the template boundaries without the start as offsets, in rounded seconds', () => {
