@@ -180,6 +180,35 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
     expect(await savedEndingPoints(2)).toEqual([10, 40]);
   }, 60_000);
 
+  it('undo leaves a beat that EPT has rewritten since the edit as EPT wrote it, and says so', async () => {
+    const offsetsOf = async (name: string) => (await fetchBeats(api, musicId)).find((b) => b.name === name)?.offsets;
+    // An edit of the ep beat itself...
+    await beatRow(page, 'chorus_ep#1').getByText('chorus_ep#1', { exact: true }).click();
+    await seekTo(page, 7);
+    await page.keyboard.press('b');
+    await eventually(
+      () => shownOffsets(page),
+      (o) => o.includes(7),
+    );
+    // ...then one of its source beat, and EPT rewrites the ep beat from it.
+    await beatRow(page, 'chorus').getByText('chorus', { exact: true }).click();
+    await typeOffsets([...(await shownOffsets(page)), 9]);
+    await beatRow(page, 'chorus').getByRole('button', { name: 'EPT', exact: true }).click();
+    await eventually(
+      () => offsetsOf('chorus_ep#1'),
+      (o) => !!o?.includes(9) && !o.includes(7),
+    );
+    await page.keyboard.press('Control+z');
+    await eventually(
+      () => offsetsOf('chorus'),
+      (o) => !o?.includes(9),
+    );
+    await page.keyboard.press('Control+z');
+    await waitForToast(page, 'Nothing undone: this has changed since that edit');
+    await page.waitForTimeout(500);
+    expect(await offsetsOf('chorus_ep#1')).toEqual([3, 4, 5, 6, 8, 9, 10]);
+  }, 60_000);
+
   it('starts original-sound segments at 0 and toasts when EPT has no ending points', async () => {
     await openWorkspace(page, originalId);
     await page.getByTestId('audio-type').filter({ hasText: 'original_sound' }).waitFor();

@@ -122,3 +122,7 @@ export const SEGMENTS_STATS_SWITCH_LABELS = { available: 'Available', approved: 
 export const USERNAME_LABEL = 'Username';
 export const PASSWORD_LABEL = 'Password';
 export const ADMIN_LABEL = 'Admin';
+
+// Workspace undo/redo of an edit whose beat or ending points have changed since by other means (EPT, a tempo variant)
+export const UNDO_OUTDATED_MESSAGE = 'Nothing undone: this has changed since that edit';
+export const REDO_OUTDATED_MESSAGE = 'Nothing redone: this has changed since that edit';

@@ -1,6 +1,13 @@
 import { SIMILARITY_THRESHOLD_DEFAULT_PERCENT } from '@curator/shared';
 
-import { createUndoHistory, recordEdit, takeRedo, takeUndo, type UndoHistory } from '../features/undo/undo-stack';
+import {
+  createUndoHistory,
+  dropNewest,
+  recordEdit,
+  takeRedo,
+  takeUndo,
+  type UndoHistory,
+} from '../features/undo/undo-stack';
 
 /** An undoable edit: the state before and after, applied through the same saves as the edit itself. */
 export type WorkspaceEdit =
@@ -26,7 +33,9 @@ export type EditorAction =
   | { type: 'similarityChanged'; percent: number }
   | { type: 'editRecorded'; edit: WorkspaceEdit }
   | { type: 'undoTaken' }
-  | { type: 'redoTaken' };
+  | { type: 'redoTaken' }
+  | { type: 'undoDropped' }
+  | { type: 'redoDropped' };
 
 export const initialEditorState: EditorState = {
   activeBeatId: null,
@@ -73,6 +82,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, history: takeUndo(state.history)?.history ?? state.history };
     case 'redoTaken':
       return { ...state, history: takeRedo(state.history)?.history ?? state.history };
+    case 'undoDropped':
+      return { ...state, history: dropNewest(state.history, 'past') };
+    case 'redoDropped':
+      return { ...state, history: dropNewest(state.history, 'future') };
     default:
       return state;
   }

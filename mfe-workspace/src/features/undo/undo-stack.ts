@@ -25,3 +25,8 @@ export function takeRedo<T>(history: UndoHistory<T>): { entry: T; history: UndoH
   if (entry === undefined) return null;
   return { entry, history: { past: [...history.past, entry], future: history.future.slice(0, -1) } };
 }
+
+/** Forgets the newest edit to undo (or, with 'future', to redo) without applying it. */
+export function dropNewest<T>(history: UndoHistory<T>, which: 'past' | 'future'): UndoHistory<T> {
+  return { ...history, [which]: history[which].slice(0, -1) };
+}
