@@ -140,6 +140,12 @@ describe('workspace: saves that fail, playback keys and media states in Chromium
       .filter({ hasText: /^editing$/ })
       .waitFor();
     expect(await fetchAudio(api, noMediaId)).toMatchObject({ locked: true, locked_by: admin.username });
+    // With no playhead, E marks nothing (it used to add an ending point at 0).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('e');
+    await page.waitForTimeout(500);
+    expect((await fetchAudio(api, noMediaId)).eps).toEqual([]);
+    expect(await page.getByTestId('ending-points-table').locator('tr[data-row-key]').count()).toBe(0);
   }, 30_000);
 
   it('takes the lock when the media fails to load, so beats can still be typed in', async () => {

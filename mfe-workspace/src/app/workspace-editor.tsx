@@ -83,8 +83,13 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   }, []);
 
   useWorkspaceKeys({
-    onBeat: () => beats.addOffsetFrom(waveform.clock.getTimeS()),
-    onEndingPoint: () => history.addEndingPointAt(waveform.clock.getTimeS()),
+    // B and E mark the playhead; with no media there is none (offsets can still be typed).
+    onBeat: () => {
+      if (!isWithoutWaveform) beats.addOffsetFrom(waveform.clock.getTimeS());
+    },
+    onEndingPoint: () => {
+      if (!isWithoutWaveform) history.addEndingPointAt(waveform.clock.getTimeS());
+    },
     onPlayPause: waveform.playPause,
     onDelete: () => {
       if (editor.selectedOffsetS !== null && model.activeBeat) beats.deleteOffset(editor.selectedOffsetS);
