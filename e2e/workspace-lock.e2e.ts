@@ -76,10 +76,13 @@ describe('workspace: the audio lock between two users in Chromium', () => {
     expect((await fetchAudio(aliceApi, id)).eps).toEqual([]);
   }, 60_000);
 
-  it('Unlock takes the lock over; the first user turns read-only at the next refresh', async () => {
+  it('Unlock takes the lock over and shows what the first user saved meanwhile; the first turns read-only', async () => {
+    // Saved while the second user's screen was open: it must not be written over with the list that screen read.
+    expect((await saveEndingPoints(aliceApi, [20])).status()).toBe(200);
     await bobPage.getByRole('button', { name: 'Unlock', exact: true }).click();
     await bobPage.getByTestId('lock-state').filter({ hasText: 'editing' }).waitFor();
     await bobPage.locator('[data-testid="workspace"][data-read-only="false"]').waitFor();
+    await bobPage.getByTestId('ending-points-table').locator('tr[data-row-key="20"]').waitFor();
     expect(await fetchAudio(aliceApi, id)).toMatchObject({ locked: true, locked_by: bob.username });
     expect((await saveEndingPoints(bobApi, [5])).status()).toBe(200);
     expect((await saveEndingPoints(aliceApi, [6])).status()).toBe(423);

@@ -3,6 +3,7 @@ import {
   formatLockedBy,
   useAppDispatch,
   useGetTopHlPointQuery,
+  workspaceApi,
   type WorkspaceAudio,
 } from '@curator/shared';
 import { toastPushed } from '@curator/shared/kernel';
@@ -54,7 +55,19 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   // No waveform is coming: no media, or media that fails to load (beats can still be typed in).
   const isWithoutWaveform = !audio.media || waveform.hasFailed;
   // The editor is ready once its waveform is, or at once when there is none to wait for.
-  const lock = useAudioLock(audio.id, waveform.isReady || isWithoutWaveform, initialHolder);
+  // Got the lock after someone else held it: read the audio and its beats again before writing over them (their
+  // last saves, ending points above all, whose save replaces the whole list).
+  const readAgain = useCallback(
+    () =>
+      dispatch(
+        workspaceApi.util.invalidateTags([
+          { type: 'Audio', id: audio.id },
+          { type: 'Beat', id: audio.id },
+        ]),
+      ),
+    [dispatch, audio.id],
+  );
+  const lock = useAudioLock(audio.id, waveform.isReady || isWithoutWaveform, initialHolder, readAgain);
   const { data: topHl } = useGetTopHlPointQuery();
   const saves = useWorkspaceSaves(audio.id);
   const canWrite = useCallback(() => {

@@ -29,9 +29,16 @@ function releaseOnPageHide(audioId: string): void {
 
 /**
  * The audio lock of docs/rules.md "Audio lock and concurrent edits": taken once the editor is ready, refreshed every LOCK_REFRESH_MS,
- * released on leaving. `initialHolder` (from the audio detail) makes the screen read-only at once.
+ * released on leaving. `initialHolder` (from the audio detail) makes the screen read-only at once. `onTakenFromOther`
+ * runs when this editor gets the lock after someone else held it (Unlock, or their lock ended): what the screen shows
+ * was read while they could still save, and must be read again before this editor writes over it.
  */
-export function useAudioLock(audioId: string, isEditorReady: boolean, initialHolder: string | null): AudioLock {
+export function useAudioLock(
+  audioId: string,
+  isEditorReady: boolean,
+  initialHolder: string | null,
+  onTakenFromOther: () => void,
+): AudioLock {
   const [lockAudio] = useLockAudioMutation();
   const [unlockAudio] = useUnlockAudioMutation();
   const [state, setState] = useState<{ lockedBy: string | null; isHeldByMe: boolean } | null>(null);
@@ -39,6 +46,10 @@ export function useAudioLock(audioId: string, isEditorReady: boolean, initialHol
   // Moves on when the screen leaves its audio: a lock granted after that (the user left while it was being taken)
   // is released at once instead of holding the audio for the 30 s until it lapses.
   const visit = useRef(0);
+  // Someone else held the audio since this screen read it (the detail said so, or a lock answer refused us).
+  const hasOtherHeld = useRef(initialHolder !== null);
+  const onTaken = useRef(onTakenFromOther);
+  onTaken.current = onTakenFromOther;
 
   const take = useCallback(async () => {
     const asked = visit.current;
@@ -50,6 +61,11 @@ export function useAudioLock(audioId: string, isEditorReady: boolean, initialHol
       return;
     }
     heldRef.current = isHeld;
+    if (!isHeld) hasOtherHeld.current = true;
+    else if (hasOtherHeld.current) {
+      hasOtherHeld.current = false;
+      onTaken.current();
+    }
     setState({ lockedBy: answer.data.refusedBy ?? answer.data.locked_by, isHeldByMe: isHeld });
   }, [audioId, lockAudio, unlockAudio]);
 
