@@ -435,4 +435,26 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
     ).map((b) => b.name);
     expect(new Set(names).size).toBe(names.length);
   }, 90_000);
+
+  it('makes one beat for a double-click on Create, and keeps a refused name in the box to be mended', async () => {
+    const before = await fetchBeats(api, id);
+    await page.getByLabel('New beat name').fill('');
+    await page.getByRole('button', { name: /^(plus )?Create$/ }).dblclick();
+    const after = await eventually(
+      () => fetchBeats(api, id),
+      (b) => b.length > before.length,
+    );
+    await page.waitForTimeout(1000);
+    const names = (await fetchBeats(api, id)).map((b) => b.name);
+    expect(names).toHaveLength(before.length + 1);
+    expect(new Set(names).size).toBe(names.length);
+    expect(after.length).toBe(before.length + 1);
+
+    const long = 'x'.repeat(201);
+    await page.getByLabel('New beat name').fill(long);
+    await page.getByLabel('New beat name').press('Enter');
+    await waitForToast(page, 'Ensure this field has no more than 200 characters');
+    expect(await page.getByLabel('New beat name').inputValue()).toBe(long);
+    expect(await fetchBeats(api, id)).toHaveLength(before.length + 1);
+  }, 60_000);
 });

@@ -9,7 +9,7 @@ import {
   deriveSegments,
   isBeforeFirstHighlight,
   isPastEnd,
-  nameNewBeat,
+  NameSchema,
   planEptRun,
   removeOffset,
   snapToOnset,
@@ -175,17 +175,16 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     loadOnsets,
     hasOnsets: onsets !== null,
     setOffsets,
-    createNamed: (typed: string) => {
-      if (canWrite())
-        void create(
-          nameNewBeat(
-            typed,
-            beats.length,
-            beats.map((b) => b.name),
-          ),
-          'manual',
-          [],
-        );
+    /** A typed name is checked here as the server would; a blank one is the server's to give (beat#N, unique). */
+    createNamed: async (typed: string) => {
+      if (!canWrite()) return false;
+      const name = typed.trim();
+      const checked = name === '' ? null : NameSchema.safeParse(name);
+      if (checked && !checked.success) {
+        toast('error', checked.error.issues[0].message);
+        return false;
+      }
+      return (await create(name, 'manual', [])) !== undefined;
     },
     createFrom: create,
     toggleDone: (beatId: string, done: boolean) => {
