@@ -40,6 +40,10 @@ describe('tags administration: admin, non-admin and no session', () => {
     const blank = await as(admin).post('/api/tags/', { text: '   ' });
     expect(blank.status).toBe(422);
     expect(blank.body.detail[0]).toMatchObject({ loc: ['body', 'text'], msg: 'This field may not be blank' });
+    // '..' in a path reaches the folder above (/api/tags/../ is /api/): such a tag could never be deleted.
+    const dots = await as(admin).post('/api/tags/', { text: '..' });
+    expect(dots.status).toBe(422);
+    expect(dots.body.detail[0]).toMatchObject({ loc: ['body', 'text'], msg: "A name cannot be '.' or '..'" });
     const dup = await as(admin).post('/api/tags/', { text: 'chill' });
     expect(dup.status).toBeGreaterThanOrEqual(400);
     expect((await listTags()).map((t) => t.text)).toEqual(['Chill']);

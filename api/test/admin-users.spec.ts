@@ -73,6 +73,11 @@ describe('users administration: admin, non-admin and no session', () => {
     const bad = await as(admin).put('/api/users/sam/', { username: 'bad name!', password: 'short' });
     expect(bad.status).toBe(422);
     expect(bad.body.detail.map((e: { loc: string[] }) => e.loc.join('.'))).toEqual(['body.username', 'body.password']);
+    const dots = await as(admin).post('/api/users/', { username: '..', password: 'password-1' });
+    expect(dots.status).toBe(422);
+    expect(dots.body.detail).toContainEqual(
+      expect.objectContaining({ loc: ['body', 'username'], msg: "A name cannot be '.' or '..'" }),
+    );
     const taken = await as(admin).put('/api/users/sam/', { username: 'BOSS' });
     expect(taken.body.detail).toEqual([
       { loc: ['body', 'username'], msg: 'A user with that username already exists', type: 'unique' },

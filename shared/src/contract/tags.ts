@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-import { hasControlCharacters, NO_CONTROL_CHARACTERS_MESSAGE, TAG_MAX_LENGTH } from './wire-values';
+import {
+  DOT_SEGMENT_MESSAGE,
+  hasControlCharacters,
+  isDotSegment,
+  NO_CONTROL_CHARACTERS_MESSAGE,
+  TAG_MAX_LENGTH,
+} from './wire-values';
 
 /** Tag text: trimmed, 1–100 characters, not starting with '$' (never read as a field path). */
 export const TagTextSchema = z
@@ -9,7 +15,8 @@ export const TagTextSchema = z
   .min(1, 'This field may not be blank')
   .max(TAG_MAX_LENGTH, `Ensure this field has no more than ${TAG_MAX_LENGTH} characters`)
   .refine((text) => !text.startsWith('$'), "A tag cannot start with '$'")
-  .refine((text) => !hasControlCharacters(text), NO_CONTROL_CHARACTERS_MESSAGE);
+  .refine((text) => !hasControlCharacters(text), NO_CONTROL_CHARACTERS_MESSAGE)
+  .refine((text) => !isDotSegment(text), DOT_SEGMENT_MESSAGE);
 
 /** POST /api/tags/ */
 export const TagCreateBodySchema = z.strictObject({ text: TagTextSchema });

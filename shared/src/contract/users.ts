@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { DOT_SEGMENT_MESSAGE, isDotSegment } from './wire-values';
+
 export const USERNAME_MAX_LENGTH = 150;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -11,7 +13,8 @@ export const UsernameSchema = z
   .trim()
   .min(1, 'This field may not be blank')
   .max(USERNAME_MAX_LENGTH, `Ensure this field has no more than ${USERNAME_MAX_LENGTH} characters`)
-  .regex(USERNAME_PATTERN, 'Enter a valid username: letters, digits and @/./+/-/_ only');
+  .regex(USERNAME_PATTERN, 'Enter a valid username: letters, digits and @/./+/-/_ only')
+  .refine((name) => !isDotSegment(name), DOT_SEGMENT_MESSAGE);
 
 export const PasswordSchema = z
   .string()

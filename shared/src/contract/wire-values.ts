@@ -24,3 +24,10 @@ export const AUDIO_SORT_FIELDS = ['created_at', 'growth'] as const;
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export const AUDIO_TYPE_FILTERS = ['all', ...AUDIO_TYPES] as const;
 export const TREND_LIST_FILTERS = ['all', ...TREND_LIST_VALUES] as const;
+
+/**
+ * '.' and '..' are no name a path can carry: browsers and proxies read them as "this" and "the parent" folder, so
+ * `/api/tags/../` reaches `/api/`. Tags and usernames, which travel in paths, refuse them.
+ */
+export const isDotSegment = (text: string): boolean => text === '.' || text === '..';
+export const DOT_SEGMENT_MESSAGE = "A name cannot be '.' or '..'";
