@@ -332,4 +332,23 @@ describe('shell: login, navigation and remotes in Chromium', () => {
       expect(await page.getByTestId('screen-failure').count()).toBe(0);
     }
   });
+
+  it('cuts a long username in the user menu short, leaving every navigation link to the pointer (1280 px)', async () => {
+    const long = createAdminWithCommand(`shell-${'u'.repeat(54)}`, 'correct-horse-battery');
+    const page = await (
+      await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 720 } })
+    ).newPage();
+    await loginThroughForm(page, long.username, long.password);
+    const nav = page.getByRole('navigation', { name: 'Screens' });
+    for (const label of NAV_ORDER) {
+      const box = await nav.getByRole('link', { name: label, exact: true }).boundingBox();
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.textContent ?? null,
+        [box!.x + box!.width / 2, box!.y + box!.height / 2],
+      );
+      expect(hit).toBe(label);
+    }
+    expect(await page.getByTestId('user-menu').getAttribute('title')).toBe(long.username);
+    await page.context().close();
+  });
 });

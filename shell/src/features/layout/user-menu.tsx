@@ -28,7 +28,14 @@ export function UserMenu() {
         ],
       }}
     >
-      <Button type="text" icon={<UserOutlined />} style={{ color: '#fff' }} data-testid="user-menu">
+      <Button
+        type="text"
+        icon={<UserOutlined />}
+        style={{ color: '#fff' }}
+        className="shell-user-menu"
+        title={me?.username}
+        data-testid="user-menu"
+      >
         {me?.username}
       </Button>
     </Dropdown>
