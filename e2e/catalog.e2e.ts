@@ -488,4 +488,25 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     expect(await page.locator('[data-testid="templates-screen"] tr[data-row-key]').count()).toBe(expected.length);
     await page.screenshot({ path: '/tmp/catalog-templates.png' });
   });
+
+  it('says the list could not be loaded, with Retry, when the server fails, and shows the rows once Retry is answered', async () => {
+    await page.route('**/api/audio/?**', (route) => route.fulfill({ status: 500, body: '{"detail":"boom"}' }));
+    try {
+      await page.goto('/audios/?q=zz-retry');
+      await page.getByTestId('list-load-failed').waitFor();
+      expect(await page.getByText('No audios match these filters').count()).toBe(0);
+    } finally {
+      await page.unroute('**/api/audio/?**');
+    }
+    await page.goto('/audios/');
+    await page.route('**/api/audio/?**', (route) => route.fulfill({ status: 502, body: '' }));
+    try {
+      await page.getByRole('button', { name: 'Next' }).first().click();
+      await page.getByTestId('list-load-failed').waitFor();
+    } finally {
+      await page.unroute('**/api/audio/?**');
+    }
+    await page.getByTestId('list-load-failed').getByRole('button', { name: 'Retry' }).click();
+    await page.locator('[data-testid="audio-table"] tr[data-row-key]').first().waitFor();
+  }, 60_000);
 });

@@ -115,4 +115,17 @@ describe('workspace: the audio lock between two users in Chromium', () => {
     expect(await toasts.count()).toBe(1);
     expect(await toasts.first().textContent()).toContain('Audio not found');
   }, 60_000);
+
+  it('says an audio could not be loaded, with Retry, when the server fails, and shows it once Retry gets an answer', async () => {
+    await bobPage.route(`**/api/audio/${id}/`, (route) => route.fulfill({ status: 500, body: '{"detail":"boom"}' }));
+    try {
+      await bobPage.goto(`/beats/${id}/`);
+      await bobPage.getByRole('heading', { name: 'The audio could not be loaded' }).waitFor();
+      expect(await bobPage.getByRole('heading', { name: 'Audio not found' }).count()).toBe(0);
+    } finally {
+      await bobPage.unroute(`**/api/audio/${id}/`);
+    }
+    await bobPage.getByRole('button', { name: 'Retry', exact: true }).click();
+    await bobPage.getByTestId('lock-state').waitFor();
+  }, 60_000);
 });

@@ -62,6 +62,9 @@ export const SCREENS_LABEL = 'Screens';
 
 // A screen that failed in its place (shell and each screen's error boundary)
 export const RETRY_LABEL = 'Retry';
+// A list or an audio whose query got no usable answer (no answer, or a server error): say so, with Retry
+export const LIST_LOAD_FAILED_TEXT = 'This list could not be loaded: the server did not answer';
+export const AUDIO_LOAD_FAILED_TITLE = 'The audio could not be loaded';
 export const screenLoadFailedTitle = (screen: string) => `The ${screen} screen could not be loaded`;
 export const screenCrashedTitle = (screen: string) => `The ${screen} screen stopped working`;
 export const SCREEN_FAILURE_HINT =

@@ -1,9 +1,9 @@
 import './workspace.css';
 
-import { QuestionCircleOutlined } from '@ant-design/icons';
-import { useGetWorkspaceAudioQuery } from '@curator/shared';
-import { loadPeaks, loadWaveSurfer, StatusMessage } from '@curator/shared/ui';
-import { Spin } from 'antd';
+import { QuestionCircleOutlined, WarningFilled } from '@ant-design/icons';
+import { AUDIO_LOAD_FAILED_TITLE, RETRY_LABEL, useGetWorkspaceAudioQuery } from '@curator/shared';
+import { isUnavailable, loadPeaks, loadWaveSurfer, StatusMessage } from '@curator/shared/ui';
+import { Button, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 
@@ -12,9 +12,20 @@ import { WorkspaceEditor } from './workspace-editor';
 /** /beats/{id}/: loads the audio, then the editor (remounted per audio). */
 export function WorkspaceScreen() {
   const { id = '' } = useParams();
-  const { data: audio, isError } = useGetWorkspaceAudioQuery(id, { skip: id === '' });
+  const { data: audio, isError, error, refetch } = useGetWorkspaceAudioQuery(id, { skip: id === '' });
   // wavesurfer.js downloads while the audio's data is on its way.
   useEffect(() => void loadWaveSurfer(), []);
+  // No answer or a server error is no proof the audio is missing: say so, with Retry.
+  if (isError && !audio && isUnavailable(error))
+    return (
+      <StatusMessage
+        icon={<WarningFilled />}
+        tone="warning"
+        title={AUDIO_LOAD_FAILED_TITLE}
+        subTitle={id}
+        extra={<Button onClick={() => void refetch()}>{RETRY_LABEL}</Button>}
+      />
+    );
   if (isError && !audio)
     return <StatusMessage icon={<QuestionCircleOutlined />} tone="quiet" title="Audio not found" subTitle={id} />;
   if (!audio) return <Spin className="workspace-loading" />;

@@ -4,6 +4,7 @@
 export * from './app-select';
 export * from './create-remote-lifecycles';
 export * from './error-lines';
+export * from './list-empty';
 export * from './pager';
 export * from './peaks-file';
 export * from './placeholder-screen';

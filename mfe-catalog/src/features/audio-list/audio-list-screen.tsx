@@ -1,11 +1,11 @@
 import './audio-list.css';
 
 import { type AudioListItem, shownData, toAudioListQuery, useListAudiosQuery } from '@curator/shared';
-import { Pager, useShownAfterFirstLook } from '@curator/shared/ui';
+import { ListEmpty, Pager, useShownAfterFirstLook } from '@curator/shared/ui';
 import { Flex, Typography } from 'antd';
 
 import { AudioFiltersForm, AudioFiltersOutline } from './components/audio-filters-form';
-import { AudioTable } from './components/audio-table';
+import { AUDIO_LIST_EMPTY_TEXT, AudioTable } from './components/audio-table';
 import { useAudioListSearch } from './hooks/use-audio-list-search';
 
 const NO_AUDIOS: AudioListItem[] = [];
@@ -40,6 +40,7 @@ export function AudioListScreen() {
         audios={data?.results ?? NO_AUDIOS}
         listKey={searchText}
         loading={isFetching && currentData === undefined}
+        empty={<ListEmpty text={AUDIO_LIST_EMPTY_TEXT} query={audios} />}
       />
       <Flex justify="flex-end" className="audio-list-pager-row">
         {pager}

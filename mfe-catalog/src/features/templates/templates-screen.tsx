@@ -1,6 +1,7 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { ID_PATTERN, msToSeconds, type Template, useListTemplatesQuery, workspacePath } from '@curator/shared';
-import { Empty, Space, Table, Tag as AntTag, Typography } from 'antd';
+import { ListEmpty } from '@curator/shared/ui';
+import { Space, Table, Tag as AntTag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useSearchParams } from 'react-router-dom';
 
@@ -55,10 +56,11 @@ export function TemplatesScreen() {
   const musicId = search.get('music_canonical_id') ?? '';
   const excludeApproved = search.get('exclude_approved') === 'true';
   const isValidId = ID_PATTERN.test(musicId);
-  const { data, isFetching } = useListTemplatesQuery(
+  const templates = useListTemplatesQuery(
     { music_canonical_id: musicId, ...(excludeApproved ? { exclude_approved: true } : {}) },
     { skip: !isValidId },
   );
+  const { data, isFetching } = templates;
   const rows = (data ?? []).map((template, i) => ({ ...template, index: i + 1 }));
 
   return (
@@ -83,9 +85,9 @@ export function TemplatesScreen() {
         pagination={false}
         locale={{
           emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={isValidId ? 'No templates for this audio' : 'Open this list from an audio of the audio list'}
+            <ListEmpty
+              text={isValidId ? 'No templates for this audio' : 'Open this list from an audio of the audio list'}
+              query={templates}
             />
           ),
         }}

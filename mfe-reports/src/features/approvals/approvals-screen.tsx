@@ -1,5 +1,5 @@
 import { type ApprovalRow, shownData, useListApprovalsQuery, useUnapproveMutation } from '@curator/shared';
-import { Pager } from '@curator/shared/ui';
+import { ListEmpty, Pager } from '@curator/shared/ui';
 import { Flex, Typography } from 'antd';
 import { useRef } from 'react';
 
@@ -44,6 +44,7 @@ export function ApprovalsScreen() {
       <ApprovalsTable
         rows={rows}
         loading={isFetching && currentData === undefined}
+        empty={<ListEmpty text="No approvals" query={approvals} />}
         selectedKey={player.selection ? approvalKey(player.selection) : null}
         removingKey={isRemoving && originalArgs ? approvalKey(originalArgs) : null}
         onSelect={player.load}

@@ -1,5 +1,5 @@
 import { type AudioUsageRow, shownData, useListAudioUsageQuery, workspacePath } from '@curator/shared';
-import { Pager, TagEditor } from '@curator/shared/ui';
+import { ListEmpty, Pager, TagEditor } from '@curator/shared/ui';
 import type { TableColumnsType } from 'antd';
 import { Flex, Table, Typography } from 'antd';
 import { Link } from 'react-router-dom';
@@ -45,7 +45,7 @@ export function AudioUsageScreen() {
           dataSource={rows}
           loading={isFetching && currentData === undefined}
           pagination={false}
-          locale={{ emptyText: 'No reels taken in this window' }}
+          locale={{ emptyText: <ListEmpty text="No reels taken in this window" query={usage} /> }}
         />
       </div>
       <Flex justify="flex-end" className="report-pager-row">

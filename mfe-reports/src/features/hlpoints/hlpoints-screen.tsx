@@ -5,7 +5,7 @@ import {
   PAGE_SIZE,
   useListHlPointsQuery,
 } from '@curator/shared';
-import { Pager } from '@curator/shared/ui';
+import { ListEmpty, Pager } from '@curator/shared/ui';
 import type { TableColumnsType } from 'antd';
 import { Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -39,7 +39,8 @@ function buildColumns(defaultStartMs: number | undefined): TableColumnsType<HlPo
 
 /** /hlpoints/: every template start time, most used first, PAGE_SIZE a page; the first is the default highlight. */
 export function HlPointsScreen() {
-  const { data, isLoading } = useListHlPointsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const hlPoints = useListHlPointsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isLoading } = hlPoints;
   const [skip, setSkip] = useState(0);
   const points = useMemo(() => data ?? [], [data]);
   const columns = useMemo(() => buildColumns(points[0]?.audio_asset_start_time_in_ms), [points]);
@@ -56,7 +57,7 @@ export function HlPointsScreen() {
           dataSource={page}
           loading={isLoading}
           pagination={false}
-          locale={{ emptyText: 'No templates yet' }}
+          locale={{ emptyText: <ListEmpty text="No templates yet" query={hlPoints} /> }}
         />
       </div>
     </section>

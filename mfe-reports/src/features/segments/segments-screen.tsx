@@ -8,6 +8,7 @@ import {
   useGetTemplatesCountQuery,
   useGetTemplatesFromReelsQuery,
 } from '@curator/shared';
+import { ListEmpty } from '@curator/shared/ui';
 import { Radio, Space, Typography } from 'antd';
 
 import { SegmentsFilters } from './components/segments-filters';
@@ -48,6 +49,7 @@ export function SegmentsScreen() {
         rows={shownData(stats) ?? []}
         mode={mode}
         loading={stats.isFetching && stats.currentData === undefined}
+        empty={<ListEmpty text="No templates match these filters" query={stats} />}
       />
     </section>
   );

@@ -37,7 +37,9 @@ describe('segments search and table', () => {
     ['available', ['2', '3']],
     ['approved', ['3', '4']],
   ] as const)('shows only the rows with %s templates, with that family’s counts', (mode, segments) => {
-    render(<SegmentsTable rows={[row(2, 5, 0), row(3, 4, 2), row(4, 0, 1)]} mode={mode} loading={false} />);
+    render(
+      <SegmentsTable rows={[row(2, 5, 0), row(3, 4, 2), row(4, 0, 1)]} mode={mode} loading={false} empty="none" />,
+    );
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((r) => r.querySelector('td')?.textContent)).toEqual(segments);
     expect(screen.getByRole('columnheader', { name: 'Hyper popular' })).toBeTruthy();

@@ -1,5 +1,5 @@
 import type { AudioListItem } from '@curator/shared';
-import { Empty, Spin } from 'antd';
+import { Spin } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { memo, type ReactNode, useMemo, useRef } from 'react';
 
@@ -13,6 +13,8 @@ type AudioTableProps = {
   /** Names the list shown (filters and page), see useProgressiveRows. */
   listKey: string;
   loading: boolean;
+  /** What an empty list shows (AUDIO_LIST_EMPTY_TEXT, or that the list could not be loaded). */
+  empty: ReactNode;
 };
 
 /** The columns' widths add up to the table's: narrower windows scroll it sideways. */
@@ -20,7 +22,7 @@ const TABLE_STYLE = {
   width: AUDIO_COLUMNS.reduce((sum, column) => sum + Number(column.width ?? 0), 0),
   minWidth: '100%',
 };
-const EMPTY_TEXT = 'No audios match these filters';
+export const AUDIO_LIST_EMPTY_TEXT = 'No audios match these filters';
 
 /** A group of rows, with the index of its first row in the page. */
 type RowGroup = { from: number; audios: readonly AudioListItem[] };
@@ -65,7 +67,7 @@ const Rows = memo(
  * row. The first screenful of rows comes at once, then a screenful at a time (useProgressiveRows), each
  * group drawn once.
  */
-export function AudioTable({ audios, listKey, loading }: AudioTableProps) {
+export function AudioTable({ audios, listKey, loading, empty }: AudioTableProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const rows = useProgressiveRows(audios, listKey);
   useRowPlayback(containerRef);
@@ -112,9 +114,7 @@ export function AudioTable({ audios, listKey, loading }: AudioTableProps) {
             ))}
             {!loading && audios.length === 0 && (
               <tr>
-                <td colSpan={AUDIO_COLUMNS.length}>
-                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} />
-                </td>
+                <td colSpan={AUDIO_COLUMNS.length}>{empty}</td>
               </tr>
             )}
           </tbody>

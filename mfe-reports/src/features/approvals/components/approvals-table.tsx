@@ -2,6 +2,7 @@ import { CaretRightOutlined, DeleteOutlined, EditOutlined } from '@ant-design/ic
 import { type ApprovalRow, workspacePath } from '@curator/shared';
 import type { TableColumnsType } from 'antd';
 import { Button, Space, Table, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { formatDateTime } from '../../../lib/format-date-time';
@@ -9,6 +10,8 @@ import { formatDateTime } from '../../../lib/format-date-time';
 type ApprovalsTableProps = {
   rows: ApprovalRow[];
   loading: boolean;
+  /** What an empty list shows (ListEmpty). */
+  empty: ReactNode;
   selectedKey: string | null;
   removingKey: string | null;
   onSelect: (row: ApprovalRow) => void;
@@ -23,6 +26,7 @@ const stop = (event: { stopPropagation: () => void }) => event.stopPropagation()
 export function ApprovalsTable({
   rows,
   loading,
+  empty,
   selectedKey,
   removingKey,
   onSelect,
@@ -93,7 +97,7 @@ export function ApprovalsTable({
           approvalKey(row) === selectedKey ? 'approval-row approval-row-selected' : 'approval-row'
         }
         onRow={(row) => ({ onClick: () => onSelect(row) })}
-        locale={{ emptyText: 'No approvals' }}
+        locale={{ emptyText: empty }}
       />
     </div>
   );

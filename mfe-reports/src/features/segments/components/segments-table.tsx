@@ -1,8 +1,10 @@
 import { type SegmentStatsMode, type SegmentStatsRow, selectVisibleSegmentStats } from '@curator/shared';
 import type { TableColumnsType } from 'antd';
 import { Table } from 'antd';
+import type { ReactNode } from 'react';
 
-type SegmentsTableProps = { rows: SegmentStatsRow[]; mode: SegmentStatsMode; loading: boolean };
+/** `empty`: what an empty list shows (ListEmpty). */
+type SegmentsTableProps = { rows: SegmentStatsRow[]; mode: SegmentStatsMode; loading: boolean; empty: ReactNode };
 
 function columnsFor(mode: SegmentStatsMode): TableColumnsType<SegmentStatsRow> {
   const count = (title: string, field: keyof SegmentStatsRow) => ({
@@ -21,7 +23,7 @@ function columnsFor(mode: SegmentStatsMode): TableColumnsType<SegmentStatsRow> {
 }
 
 /** One row per segment count for the switch position; rows with no template there are hidden. */
-export function SegmentsTable({ rows, mode, loading }: SegmentsTableProps) {
+export function SegmentsTable({ rows, mode, loading, empty }: SegmentsTableProps) {
   return (
     <div data-testid="segments-table">
       <Table<SegmentStatsRow>
@@ -31,7 +33,7 @@ export function SegmentsTable({ rows, mode, loading }: SegmentsTableProps) {
         dataSource={selectVisibleSegmentStats(rows, mode)}
         loading={loading}
         pagination={false}
-        locale={{ emptyText: 'No templates match these filters' }}
+        locale={{ emptyText: empty }}
       />
     </div>
   );
