@@ -36,12 +36,36 @@ describe('a session ended while a screen is open', () => {
     expect(new URL(next, 'http://x').pathname).toBe('/audios/');
     await list.getByLabel('Username').waitFor({ state: 'visible' });
     expect(await list.getByTestId('audio-table').count()).toBe(0);
+    // Paging changed nothing: the login page has nothing unsaved to own up to.
+    expect(await list.getByTestId('unsaved-change').count()).toBe(0);
 
     await list.getByLabel('Username').fill(admin.username);
     await list.getByLabel('Password').fill(admin.password);
     await list.getByRole('button', { name: 'Log in' }).click();
     await list.waitForURL((url) => url.pathname === '/audios/');
     expect(new URL(list.url()).pathname + new URL(list.url()).search).toBe(next);
+    await context.close();
+  });
+
+  it('says on the login page that a change the ended session refused was not saved', async () => {
+    const context = await newContext(browser);
+    const list = await context.newPage();
+    await loginThroughForm(list, admin.username, admin.password);
+    const row = list.locator('[data-testid="audio-table"] tr[data-row-key]').first();
+    await row.waitFor();
+    const other = await context.newPage();
+    await other.goto('/audios/');
+    await other.getByTestId('user-menu').click();
+    await other.getByText(SIGN_OUT_LABEL, { exact: true }).click();
+    await other.waitForURL('**/login/**');
+
+    // A quick tag is a change: its save meets the ended session.
+    await row.getByRole('button', { name: 'inside app' }).click();
+    await list.waitForURL(/\/login\/\?next=/);
+    await list
+      .getByTestId('unsaved-change')
+      .getByText('Your session ended before your last change was saved: sign in, then make it again.')
+      .waitFor();
     await context.close();
   });
 });

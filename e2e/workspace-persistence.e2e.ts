@@ -190,4 +190,38 @@ describe('workspace: saves that fail, playback keys and media states in Chromium
       await page.unroute('**/lock/');
     }
   }, 30_000);
+
+  it('asks before the page is reloaded while a save is still on its way', async () => {
+    await openWorkspace(page, id);
+    await createBeat(page, 'unload', 'unload');
+    let putSeen: () => void = () => undefined;
+    const inFlight = new Promise<void>((resolve) => (putSeen = resolve));
+    await page.route('**/api/beats/*/', async (route) => {
+      if (route.request().method() === 'PUT') {
+        putSeen();
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+      // The route may be gone by then (unrouted), and the request with it.
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await page.getByLabel('Add offset (s)').fill('5');
+      await page.getByLabel('Add offset (s)').press('Enter');
+      await inFlight;
+      const dialog = page.waitForEvent('dialog');
+      // Dismissed, the reload never comes: its wait ends soon and is settled here, leaving nothing behind.
+      const reloading = page.reload({ timeout: 3000 }).catch(() => undefined);
+      const asked = await dialog;
+      expect(asked.type()).toBe('beforeunload');
+      await asked.dismiss();
+      await reloading;
+    } finally {
+      await page.unroute('**/api/beats/*/');
+    }
+    const saved = await eventually(
+      () => fetchBeats(api, id),
+      (b) => b.some((x) => x.name === 'unload' && x.offsets.includes(5)),
+    );
+    expect(saved.find((b) => b.name === 'unload')?.offsets).toEqual([5]);
+  }, 60_000);
 });

@@ -28,6 +28,9 @@ export const NO_MEDIA_MESSAGE = 'This audio has no Media downloaded';
 // Confirms and request failures without a response
 export const CONFIRM_DELETE_MESSAGE = 'are you sure ?';
 export const LOGIN_NO_RESPONSE_TEXT = 'server error';
+/** The login page after the session ended under a change (the kernel's UNSAVED_CHANGE_PARAM). */
+export const SESSION_ENDED_UNSAVED_TEXT =
+  'Your session ended before your last change was saved: sign in, then make it again.';
 export const CREATE_USER_NO_RESPONSE_TEXT = 'Error';
 
 /** Segments page header: 'Templates From Sheet: n, Discarded due to HL: n'. */

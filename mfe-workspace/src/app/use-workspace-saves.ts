@@ -9,7 +9,7 @@ import {
   workspaceApi,
 } from '@curator/shared';
 import { type RootState } from '@curator/shared/kernel';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'react-redux';
 
 /** The full beat as PUT sends it: the version read, and no derived fields (the server recomputes them). */
@@ -39,6 +39,15 @@ export function useWorkspaceSaves(musicCanonicalId: string) {
   const [toggleDone] = useToggleBeatDoneMutation();
   const [saveEps] = useSaveEndingPointsMutation();
   const queues = useRef(new Map<string, { tail: Promise<void>; epoch: number }>());
+  // Saves queued or on their way: while there are any, leaving the page (reload, close) asks first.
+  const pending = useRef(0);
+  useEffect(() => {
+    const askFirst = (event: BeforeUnloadEvent) => {
+      if (pending.current > 0) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', askFirst);
+    return () => window.removeEventListener('beforeunload', askFirst);
+  }, []);
 
   const readBeat = useCallback(
     (beatId: string) =>
@@ -62,12 +71,17 @@ export function useWorkspaceSaves(musicCanonicalId: string) {
   const enqueue = useCallback((key: string, save: () => Promise<boolean>, onFailure: () => void) => {
     const queue = queues.current.get(key) ?? { tail: Promise.resolve(), epoch: 0 };
     const epoch = queue.epoch;
-    queue.tail = queue.tail.then(async () => {
-      if (queue.epoch !== epoch) return;
-      if (await save()) return;
-      queue.epoch += 1;
-      onFailure();
-    });
+    pending.current += 1;
+    queue.tail = queue.tail
+      .then(async () => {
+        if (queue.epoch !== epoch) return;
+        if (await save()) return;
+        queue.epoch += 1;
+        onFailure();
+      })
+      .finally(() => {
+        pending.current -= 1;
+      });
     queues.current.set(key, queue);
   }, []);
 

@@ -1,5 +1,5 @@
-import { LOGIN_NO_RESPONSE_TEXT } from '@curator/shared';
-import { describeRequestError, useGetMeQuery, useLoginMutation } from '@curator/shared/kernel';
+import { LOGIN_NO_RESPONSE_TEXT, SESSION_ENDED_UNSAVED_TEXT } from '@curator/shared';
+import { describeRequestError, UNSAVED_CHANGE_PARAM, useGetMeQuery, useLoginMutation } from '@curator/shared/kernel';
 import { ErrorLines } from '@curator/shared/ui';
 import { Button, Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
@@ -30,6 +30,11 @@ export function LoginPage() {
     <main style={{ display: 'grid', placeItems: 'center', minHeight: '100vh', background: '#f5f5f7' }}>
       <section className="login-card">
         <Typography.Title level={3}>Audio Curation</Typography.Title>
+        {params.has(UNSAVED_CHANGE_PARAM) && (
+          <Typography.Paragraph type="warning" data-testid="unsaved-change">
+            {SESSION_ENDED_UNSAVED_TEXT}
+          </Typography.Paragraph>
+        )}
         <Form<LoginForm>
           layout="vertical"
           onFinish={handleFinish}
