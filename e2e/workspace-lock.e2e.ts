@@ -128,4 +128,16 @@ describe('workspace: the audio lock between two users in Chromium', () => {
     await bobPage.getByRole('button', { name: 'Retry', exact: true }).click();
     await bobPage.getByTestId('lock-state').waitFor();
   }, 60_000);
+
+  it('keeps the audio locked when one of two tabs editing it closes: the other takes the lock again at once', async () => {
+    await openWorkspace(bobPage, id);
+    await bobPage.getByTestId('lock-state').filter({ hasText: 'editing' }).waitFor();
+    const second = await bobPage.context().newPage();
+    await openWorkspace(second, id);
+    await second.getByTestId('lock-state').filter({ hasText: 'editing' }).waitFor();
+    await second.close({ runBeforeUnload: true });
+    // The closing tab's release is answered by the other tab's new lock well before its 10-s refresh.
+    await bobPage.waitForTimeout(2000);
+    expect(await fetchAudio(aliceApi, id)).toMatchObject({ locked: true, locked_by: bob.username });
+  }, 60_000);
 });

@@ -16,6 +16,21 @@ export type AudioLock = {
   takeOver: () => Promise<void>;
 };
 
+/**
+ * Tabs of this browser tell each other when one lets an audio's lock go: another tab still editing that audio (the
+ * same user, whose lock it also was) takes it again at once instead of at its next refresh, so that no one else gets
+ * the audio in between. It waits RETAKE_AFTER_RELEASE_MS first, for the release to reach the server before it.
+ */
+const LOCK_CHANNEL = 'curator-audio-locks';
+const RETAKE_AFTER_RELEASE_MS = 300;
+
+function announceRelease(audioId: string): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(LOCK_CHANNEL);
+  channel.postMessage({ released: audioId });
+  channel.close();
+}
+
 /** Clears the lock as the page goes away; keepalive lets the request outlive the tab. */
 function releaseOnPageHide(audioId: string): void {
   const token = readCookie(CSRF_COOKIE);
@@ -25,6 +40,7 @@ function releaseOnPageHide(audioId: string): void {
     keepalive: true,
     headers: token ? { [CSRF_HEADER]: token } : {},
   }).catch(() => undefined);
+  announceRelease(audioId);
 }
 
 /**
@@ -76,6 +92,22 @@ export function useAudioLock(
     return () => clearInterval(timer);
   }, [isEditorReady, take]);
 
+  // Another tab of this browser let this audio's lock go while this one still edits it: take it again.
+  useEffect(() => {
+    if (!isEditorReady || typeof BroadcastChannel === 'undefined') return undefined;
+    const channel = new BroadcastChannel(LOCK_CHANNEL);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    channel.onmessage = (event: MessageEvent<{ released?: string }>) => {
+      if (event.data?.released !== audioId || !heldRef.current) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void take(), RETAKE_AFTER_RELEASE_MS);
+    };
+    return () => {
+      clearTimeout(timer);
+      channel.close();
+    };
+  }, [audioId, isEditorReady, take]);
+
   useEffect(() => {
     const handlePageHide = () => {
       if (heldRef.current) releaseOnPageHide(audioId);
@@ -84,7 +116,7 @@ export function useAudioLock(
     return () => {
       window.removeEventListener('pagehide', handlePageHide);
       visit.current += 1;
-      if (heldRef.current) void unlockAudio(audioId);
+      if (heldRef.current) void unlockAudio(audioId).then(() => announceRelease(audioId));
       heldRef.current = false;
     };
   }, [audioId, unlockAudio]);
