@@ -457,4 +457,20 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
     expect(await page.getByLabel('New beat name').inputValue()).toBe(long);
     expect(await fetchBeats(api, id)).toHaveLength(before.length + 1);
   }, 60_000);
+
+  it("makes one clone for a double-click on a template's clone button", async () => {
+    const before = await fetchBeats(api, id);
+    const index = Number((await templateRow(3).locator('.template-index').innerText()).replace('tmpl#', ''));
+    await templateRow(3)
+      .getByRole('button', { name: `clone tmpl#${index}` })
+      .dblclick();
+    await eventually(
+      () => fetchBeats(api, id),
+      (b) => b.length > before.length,
+    );
+    await page.waitForTimeout(1000);
+    const names = (await fetchBeats(api, id)).map((b) => b.name);
+    expect(names).toHaveLength(before.length + 1);
+    expect(new Set(names).size).toBe(names.length);
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import {
   useToggleTemplateApprovalMutation,
 } from '@curator/shared';
 import { toastPushed } from '@curator/shared/kernel';
+import { useRef } from 'react';
 
 import type { useBeatActions } from './use-beat-actions';
 import { templateIdOf, toTemplateTiming, type WorkspaceModel } from './use-workspace-model';
@@ -23,6 +24,8 @@ export function useTemplateActions(
   const [toggleApproval] = useToggleTemplateApprovalMutation();
   const [setApproved] = useSetTemplateApprovedMutation();
   const { audio, templates, beats, dispatchEditor, editor } = model;
+  // A clone on its way: a second press (a double-click) would name a second beat the same before the first arrives.
+  const isCloning = useRef(false);
   const find = (id: string) => templates.find((t) => templateIdOf(t) === id);
   const codeOf = (t: Template) =>
     buildTemplateCode(audio, {
@@ -54,14 +57,17 @@ export function useTemplateActions(
     },
     clone: (id: string) => {
       const index = templates.findIndex((t) => templateIdOf(t) === id);
-      if (index < 0 || !canWrite()) return;
+      if (index < 0 || isCloning.current || !canWrite()) return;
       const clone = buildClonedBeat(
         beats.length,
         index + 1,
         toTemplateTiming(templates[index]),
         beats.map((b) => b.name),
       );
-      void beatActions.createFrom(clone.name, 'manual', clone.offsetsS, { template_clips_media_id: id });
+      isCloning.current = true;
+      void beatActions
+        .createFrom(clone.name, 'manual', clone.offsetsS, { template_clips_media_id: id })
+        .finally(() => (isCloning.current = false));
     },
     copyCode: (id: string) => {
       const template = find(id);
