@@ -101,11 +101,23 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     if (editor.selectedOffsetS === offsetS) dispatchEditor({ type: 'offsetSelected', offsetS: null });
   };
 
-  const rename = (beatId: string, name: string) => {
+  /** A typed beat name checked as the server checks it; a refused one is told (toast) and null is returned. */
+  const checkName = (typed: string): string | null => {
+    const checked = NameSchema.safeParse(typed);
+    if (checked.success) return checked.data;
+    toast('error', checked.error.issues[0].message);
+    return null;
+  };
+
+  /** Renames a beat; false when the name is refused, so that its editor stays open to mend it. */
+  const rename = (beatId: string, typed: string): boolean => {
+    const name = checkName(typed);
+    if (name === null) return false;
     const beat = beats.find((b) => b.id === beatId);
-    if (!beat || !canWrite()) return;
+    if (!beat || beat.name === name || !canWrite()) return true;
     dispatchEditor({ type: 'editRecorded', edit: { kind: 'rename', beatId, before: beat.name, after: name } });
     saves.saveName(beatId, name);
+    return true;
   };
 
   const runEpt = async (beat: Beat) => {
@@ -178,13 +190,8 @@ export function useBeatActions(model: WorkspaceModel, saves: Saves, canWrite: ()
     /** A typed name is checked here as the server would; a blank one is the server's to give (beat#N, unique). */
     createNamed: async (typed: string) => {
       if (!canWrite()) return false;
-      const name = typed.trim();
-      const checked = name === '' ? null : NameSchema.safeParse(name);
-      if (checked && !checked.success) {
-        toast('error', checked.error.issues[0].message);
-        return false;
-      }
-      return (await create(name, 'manual', [])) !== undefined;
+      const name = typed.trim() === '' ? '' : checkName(typed);
+      return name !== null && (await create(name, 'manual', [])) !== undefined;
     },
     createFrom: create,
     toggleDone: (beatId: string, done: boolean) => {

@@ -1,6 +1,4 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { NameSchema, useAppDispatch } from '@curator/shared';
-import { toastPushed } from '@curator/shared/kernel';
 import { Button, Input, Space } from 'antd';
 import { useState } from 'react';
 
@@ -8,14 +6,14 @@ export type BeatNameCellProps = {
   name: string;
   disabled: boolean;
   onActivate: () => void;
-  onRename: (name: string) => void;
+  /** False when the name is refused (the workspace says why): the editor stays open to mend it. */
+  onRename: (name: string) => boolean;
 };
 
 /** A beat's name: click activates, double-click edits with confirm and cancel (docs/screens.md). */
 export function BeatNameCell({ name, disabled, onActivate, onRename }: BeatNameCellProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [isRefused, setRefused] = useState(false);
-  const dispatch = useAppDispatch();
   if (draft === null) {
     return (
       <span
@@ -35,16 +33,10 @@ export function BeatNameCell({ name, disabled, onActivate, onRename }: BeatNameC
     setDraft(text);
     setRefused(false);
   }
-  /** A name the server would refuse (blank, too long) keeps the editor open and says why, as the server would. */
+  /** A refused name (blank, too long) keeps the editor open, marked. */
   function handleConfirm() {
-    const checked = NameSchema.safeParse(draft ?? '');
-    if (!checked.success) {
-      setRefused(true);
-      dispatch(toastPushed('error', checked.error.issues[0].message));
-      return;
-    }
-    if (checked.data !== name) onRename(checked.data);
-    edit(null);
+    if (onRename(draft ?? '')) edit(null);
+    else setRefused(true);
   }
   return (
     <Space.Compact size="small" onClick={(e) => e.stopPropagation()}>

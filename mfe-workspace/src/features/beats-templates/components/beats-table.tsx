@@ -10,7 +10,8 @@ export type BeatsTableProps = {
   activeBeatId: string | null;
   disabled: boolean;
   onActivate: (beatId: string) => void;
-  onRename: (beatId: string, name: string) => void;
+  /** False when the name is refused: its editor stays open. */
+  onRename: (beatId: string, name: string) => boolean;
   onToggleDone: (beatId: string, done: boolean) => void;
   onEpt: (beat: Beat) => void;
   onDelete: (beatId: string) => void;
