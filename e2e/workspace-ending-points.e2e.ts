@@ -209,6 +209,24 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
     expect(await offsetsOf('chorus_ep#1')).toEqual([3, 4, 5, 6, 8, 9, 10]);
   }, 60_000);
 
+  it("two tabs of one editor: the second tab's ending point is not written over by the first, which reads it again", async () => {
+    const other = await page.context().newPage();
+    await openWorkspace(other, musicId);
+    await seekTo(other, 25);
+    await other.keyboard.press('e');
+    expect(await savedEndingPoints(3)).toEqual([10, 25, 40]);
+    // The first tab still shows [10, 40]: its E, made on that list, is refused, and the list is read again.
+    await seekTo(page, 30);
+    await page.keyboard.press('e');
+    await waitForToast(page, 'The ending points were changed elsewhere; reload them before saving');
+    await eventually(shownEndingPoints, (p) => p.join() === '10,25,40');
+    expect(await savedEndingPoints(3)).toEqual([10, 25, 40]);
+    // Made again on the list read, it lands beside the other tab's.
+    await page.keyboard.press('e');
+    expect(await savedEndingPoints(4)).toEqual([10, 25, 30, 40]);
+    await other.close();
+  }, 60_000);
+
   it('starts original-sound segments at 0 and toasts when EPT has no ending points', async () => {
     await openWorkspace(page, originalId);
     await page.getByTestId('audio-type').filter({ hasText: 'original_sound' }).waitFor();

@@ -1,5 +1,6 @@
 import {
   ENDING_POINT_AFTER_END_MESSAGE,
+  ENDING_POINTS_CHANGED_MESSAGE,
   OFFSET_AFTER_END_MESSAGE,
   OFFSET_BEFORE_HIGHLIGHT_MESSAGE,
 } from '@curator/shared/domain';
@@ -7,6 +8,7 @@ import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 
 import { Beat } from '../src/beats/beat.schema';
+import { audioModel } from './helpers/catalog-fixture';
 import { createTestApp, TestApp } from './helpers/test-app';
 import {
   audioFigures,
@@ -19,8 +21,10 @@ import {
 
 describe('workspace beats', () => {
   let t: TestApp;
-  const audios = buildWorkspaceAudios(6);
-  const [music, other, os, , timed, untimed] = audios;
+  const audios = buildWorkspaceAudios(7);
+  const [music, other, os, shared, timed, untimed, imported] = audios;
+  // Ending points as an import may leave them: unsorted and unrounded.
+  imported.eps = [12, 3.004];
   os.is_original_sound = true;
   timed.duration_ms = 40_000;
   untimed.duration_ms = null;
@@ -53,6 +57,44 @@ describe('workspace beats', () => {
     expect(negative).toHaveLength(1);
     expect(negative[0]).toMatch(/^body\.ending_points\.0 - /);
     expect(where(await save([3, 3.2]))).toEqual(['body.ending_points - Ending points must be at least 0.5 s apart']);
+  });
+
+  it('saves ending points only over the list they were based on: a list changed since gets 409 and stays', async () => {
+    const id = shared.music_canonical_id;
+    const save = (body: object) => w().post(`/api/audio/${id}/eps/`, body);
+    const stored = async () => (await t.agent.get(`/api/audio/${id}/`).expect(200)).body.eps;
+    // Two tabs read [], each adds a point: the first lands, the second was based on a list that is gone.
+    await save({ ending_points: [20], based_on: [] }).expect(200);
+    const refused = await save({ ending_points: [30], based_on: [] }).expect(409);
+    expect(refused.body).toEqual({ detail: ENDING_POINTS_CHANGED_MESSAGE });
+    expect(await stored()).toEqual([20]);
+    // Based on what the audio holds (compared normalised), it lands.
+    await save({ ending_points: [20, 30], based_on: [20.001] }).expect(200);
+    expect(await stored()).toEqual([20, 30]);
+    // Callers that send no base replace the list, as before.
+    await save({ ending_points: [40] }).expect(200);
+    expect(await stored()).toEqual([40]);
+    // Ten saves based on one list at once: exactly one lands.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => save({ ending_points: [40, 50 + i], based_on: [40] })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const [landed] = answers.filter((a) => a.status === 200).map((a) => a.body.ending_points);
+    expect(await stored()).toEqual(landed);
+    // An audio that does not exist is still a 404.
+    await w()
+      .post('/api/audio/999999999/eps/', { ending_points: [1], based_on: [] })
+      .expect(404);
+  });
+
+  it('takes a base that matches an imported list in another form, or a list that was never set', async () => {
+    const id = imported.music_canonical_id;
+    const save = (body: object) => w().post(`/api/audio/${id}/eps/`, body);
+    await save({ ending_points: [3, 12, 20], based_on: [3, 12] }).expect(200);
+    await audioModel(t).updateOne({ music_canonical_id: id }, { $unset: { eps: 1 } });
+    await save({ ending_points: [1], based_on: [3] }).expect(409);
+    await save({ ending_points: [1], based_on: [] }).expect(200);
+    expect((await t.agent.get(`/api/audio/${id}/`).expect(200)).body.eps).toEqual([1]);
   });
 
   it("refuses offsets and ending points over a second past the audio's length once it is known", async () => {

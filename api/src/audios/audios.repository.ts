@@ -1,3 +1,4 @@
+import { isSameEndingPointList } from '@curator/shared/domain';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
@@ -242,12 +243,30 @@ export class AudiosRepository {
     );
   }
 
-  /** Saves the ending points; false when the audio does not exist. */
-  async setEndingPoints(musicCanonicalId: string, eps: number[]): Promise<boolean> {
-    const res = await this.audios
-      .updateOne({ _id: musicCanonicalId }, { $set: { eps, updated_at: new Date() } })
+  /**
+   * Saves the ending points: 'missing' when the audio does not exist. With `basedOn` (normalised), only over that list:
+   * 'changed' when the audio holds another by now. The write is conditional on the list it replaces, so two saves
+   * based on one list cannot both land.
+   */
+  async setEndingPoints(
+    musicCanonicalId: string,
+    eps: number[],
+    basedOn?: number[],
+  ): Promise<'saved' | 'missing' | 'changed'> {
+    const set = { $set: { eps, updated_at: new Date() } };
+    const write = async (listNow: { eps?: unknown }) =>
+      (await this.audios.updateOne({ _id: musicCanonicalId, ...listNow }, set).exec()).matchedCount > 0;
+    if (!basedOn) return (await write({})) ? 'saved' : 'missing';
+    // One command in the usual case: the API writes lists normalised.
+    if (await write({ eps: basedOn })) return 'saved';
+    // Missing, changed, or the same list stored in another form (imported unsorted or unrounded, or none at all).
+    const current = await this.audios
+      .findOne({ _id: musicCanonicalId }, { eps: 1 })
+      .lean<Pick<AudioRecord, 'eps'>>()
       .exec();
-    return res.matchedCount > 0;
+    if (!current) return 'missing';
+    if (!isSameEndingPointList(current.eps ?? [], basedOn)) return 'changed';
+    return (await write({ eps: current.eps ?? { $exists: false } })) ? 'saved' : 'changed';
   }
 
   findExistingIds(musicCanonicalIds: string[]): Promise<string[]> {

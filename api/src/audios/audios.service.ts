@@ -1,6 +1,12 @@
 import type { AudioDetail, AudioListPage, AudioListQuery } from '@curator/shared/contract';
-import { deriveTagKey, ENDING_POINT_AFTER_END_MESSAGE, isPastEnd, PAGE_SIZE } from '@curator/shared/domain';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import {
+  deriveTagKey,
+  ENDING_POINT_AFTER_END_MESSAGE,
+  ENDING_POINTS_CHANGED_MESSAGE,
+  isPastEnd,
+  PAGE_SIZE,
+} from '@curator/shared/domain';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 
 import { bodyFieldError } from '../common/api-errors';
@@ -32,13 +38,19 @@ export class AudiosService {
 
   /**
    * POST /api/audio/{id}/eps/: the list arrives validated and normalised; a point past the audio's end (`durationS`,
-   * when known) is refused with 422.
+   * when known) is refused with 422, and a list based on one the audio no longer holds with 409 (`basedOn`).
    */
-  async saveEndingPoints(musicCanonicalId: string, eps: number[], durationS: number | null): Promise<void> {
+  async saveEndingPoints(
+    musicCanonicalId: string,
+    eps: number[],
+    durationS: number | null,
+    basedOn?: number[],
+  ): Promise<void> {
     if (eps.some((point) => isPastEnd(point, durationS)))
       throw bodyFieldError('ending_points', ENDING_POINT_AFTER_END_MESSAGE, 'value_error');
-    if (!(await this.audios.setEndingPoints(musicCanonicalId, eps)))
-      throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
+    const outcome = await this.audios.setEndingPoints(musicCanonicalId, eps, basedOn);
+    if (outcome === 'missing') throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
+    if (outcome === 'changed') throw new ConflictException({ detail: ENDING_POINTS_CHANGED_MESSAGE });
   }
 
   async list(query: AudioListQuery): Promise<AudioListPage> {

@@ -1,4 +1,4 @@
-import type { AudioParams } from '@curator/shared/contract';
+import type { AudioParams, EndingPointsSave } from '@curator/shared/contract';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
@@ -16,7 +16,10 @@ export class EndingPointsController {
     private readonly audios: AudiosService,
   ) {}
 
-  /** POST /api/audio/{id}/eps/: the list arrives sorted, unique and spaced by the margin (else 422). */
+  /**
+   * POST /api/audio/{id}/eps/: the list arrives sorted, unique and spaced by the margin (else 422); with `based_on`, it
+   * is written only over that list (else 409).
+   */
   @Post(':id/eps')
   @HttpCode(200)
   @ApiOkResponse({ type: EndingPointsDto })
@@ -26,8 +29,10 @@ export class EndingPointsController {
     @CurrentUser() user: SessionUser,
   ): Promise<{ ending_points: number[] }> {
     const id = (params as AudioParams).id;
-    const points = body.ending_points as number[];
-    await this.edits.run(id, user.username, ({ audio }) => this.audios.saveEndingPoints(id, points, audio.duration_s));
+    const { ending_points: points, based_on: basedOn } = body as EndingPointsSave;
+    await this.edits.run(id, user.username, ({ audio }) =>
+      this.audios.saveEndingPoints(id, points, audio.duration_s, basedOn),
+    );
     return { ending_points: points };
   }
 }

@@ -169,8 +169,13 @@ export function useWorkspaceSaves(musicCanonicalId: string) {
     [enqueue, patchBeats, reloadFromServer, toggleDone, takeVersion],
   );
 
+  /**
+   * Saves the whole list, based on the one on screen before this edit: after the saves queued before it, that is the
+   * list the server holds, unless another tab or editor saved since (409: the audio is read again).
+   */
   const saveEndingPoints = useCallback(
     (pointsS: number[]) => {
+      const basedOn = workspaceApi.endpoints.getWorkspaceAudio.select(musicCanonicalId)(store.getState()).data?.eps;
       dispatch(
         workspaceApi.util.updateQueryData('getWorkspaceAudio', musicCanonicalId, (audio) => {
           audio.eps = pointsS;
@@ -178,11 +183,11 @@ export function useWorkspaceSaves(musicCanonicalId: string) {
       );
       enqueue(
         'eps',
-        async () => !('error' in (await saveEps({ id: musicCanonicalId, ending_points: pointsS }))),
+        async () => !('error' in (await saveEps({ id: musicCanonicalId, ending_points: pointsS, based_on: basedOn }))),
         () => reloadFromServer('Audio'),
       );
     },
-    [dispatch, enqueue, musicCanonicalId, reloadFromServer, saveEps],
+    [dispatch, enqueue, musicCanonicalId, reloadFromServer, saveEps, store],
   );
 
   return useMemo(

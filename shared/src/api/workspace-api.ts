@@ -24,7 +24,8 @@ export type WorkspaceAudio = AudioDetail;
 export type BeatUpdateArgs = { id: string; body: BeatUpdateBody };
 export type BeatRenameArgs = { id: string; name: string };
 export type BeatDoneArgs = { id: string; done: boolean };
-export type EndingPointsArgs = { id: string; ending_points: number[] };
+/** A save of the audio's ending points, with the list it was made from (`based_on`: another by now → 409). */
+export type EndingPointsArgs = { id: string; ending_points: number[]; based_on?: number[] };
 /** A lock attempt: held by the caller, or refused with the holder's name (409 is an answer here, not an error). */
 export type LockAttempt = LockState & { refusedBy: string | null };
 /** One stem status reading; `requestError` is set (and logged) when the reading itself failed. */
@@ -164,7 +165,7 @@ export const workspaceApi = injectScreenEndpoints(SCREEN_NAME, (build) => ({
     invalidatesTags: [{ type: 'Approval', id: 'LIST' }],
   }),
   saveEndingPoints: build.mutation<{ ending_points: number[] }, EndingPointsArgs>({
-    query: ({ id, ending_points }) => ({ url: `${audioReadPath(id)}eps/`, method: 'POST', body: { ending_points } }),
+    query: ({ id, ...body }) => ({ url: `${audioReadPath(id)}eps/`, method: 'POST', body }),
   }),
   lockAudio: build.mutation<LockAttempt, string>({
     async queryFn(id, _api, _extra, baseQuery) {

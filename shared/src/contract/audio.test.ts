@@ -103,6 +103,14 @@ describe('EndingPointsBodySchema', () => {
     expect(tooClose.error?.issues[0].message).toBe('Ending points must be at least 0.5 s apart');
   });
 
+  it('reads the list a save was based on as read, normalised, spacing unchecked; a string in it is refused', () => {
+    expect(EndingPointsBodySchema.parse({ ending_points: [4], based_on: [3.2, 3, 3.004] })).toEqual({
+      ending_points: [4],
+      based_on: [3, 3.2],
+    });
+    expect(EndingPointsBodySchema.safeParse({ ending_points: [4], based_on: ['3'] }).success).toBe(false);
+  });
+
   it('gives one error per cause: a negative point is not also reported as too close', () => {
     const negative = EndingPointsBodySchema.safeParse({ ending_points: [-1, 3, 5] });
     expect(negative.error?.issues.map((i) => i.path.join('.'))).toEqual(['ending_points.0']);

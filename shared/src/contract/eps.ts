@@ -7,7 +7,11 @@ import { SecondsSchema } from './fields';
 
 export const ENDING_POINTS_MAX = 500;
 
-/** POST /api/audio/{id}/eps/: sorted, unique, rounded, and spaced by the margin. */
+/**
+ * POST /api/audio/{id}/eps/: sorted, unique, rounded, and spaced by the margin. `based_on` is the list the new one was
+ * made from, as the caller read it: when the audio's list is another by then (another tab or editor saved since), the
+ * save is refused with 409 and nothing is written. Without it the list replaces whatever is there (older callers).
+ */
 export const EndingPointsBodySchema = z.strictObject({
   ending_points: z
     .array(SecondsSchema)
@@ -21,5 +25,9 @@ export const EndingPointsBodySchema = z.strictObject({
       },
     )
     .transform(normalizeEndingPoints),
+  // Compared as read: a stored list that breaks today's spacing (an import) can still be the base of a save.
+  based_on: z.array(z.number().finite()).max(ENDING_POINTS_MAX).transform(normalizeEndingPoints).optional(),
 });
 export type EndingPointsBody = z.input<typeof EndingPointsBodySchema>;
+/** The body as the API reads it, both lists normalised. */
+export type EndingPointsSave = z.output<typeof EndingPointsBodySchema>;

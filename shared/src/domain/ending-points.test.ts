@@ -2,6 +2,7 @@ import {
   addEndingPoint,
   areEndingPointsSpaced,
   findNextEndingPoint,
+  isSameEndingPointList,
   normalizeEndingPoints,
   removeEndingPoint,
   validateEndingPoints,
@@ -80,5 +81,14 @@ describe('findNextEndingPoint', () => {
     expect(findNextEndingPoint([8, 4, 12], 4)).toBe(4);
     expect(findNextEndingPoint([8, 4, 12], 13)).toBeNull();
     expect(findNextEndingPoint([], 0)).toBeNull();
+  });
+});
+
+describe('isSameEndingPointList', () => {
+  it('compares the lists normalised: order, rounding and repeats do not matter, a point more or less does', () => {
+    expect(isSameEndingPointList([12, 3.004, 3], [3, 12])).toBe(true);
+    expect(isSameEndingPointList([], [])).toBe(true);
+    expect(isSameEndingPointList([3, 12], [3, 12, 20])).toBe(false);
+    expect(isSameEndingPointList([3, 12], [3, 12.01])).toBe(false);
   });
 });

@@ -9,6 +9,12 @@ export function normalizeEndingPoints(pointsS: readonly number[]): number[] {
   return [...new Set(rounded)].sort((a, b) => a - b);
 }
 
+/** True when two lists hold the same ending points, once both are normalised (normalizeEndingPoints). */
+export function isSameEndingPointList(a: readonly number[], b: readonly number[]): boolean {
+  const [left, right] = [normalizeEndingPoints(a), normalizeEndingPoints(b)];
+  return left.length === right.length && left.every((point, i) => point === right[i]);
+}
+
 /** True when every neighbour pair is at least `marginS` apart (compared in whole ms). */
 export function areEndingPointsSpaced(pointsS: readonly number[], marginS: number = ENDING_POINT_MARGIN_S): boolean {
   const sortedMs = [...pointsS].map(secondsToMs).sort((a, b) => a - b);

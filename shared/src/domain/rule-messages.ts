@@ -12,6 +12,8 @@ export const OFFSET_AFTER_END_MESSAGE = 'Offsets cannot be after the end of the 
 export const ENDING_POINT_AFTER_END_MESSAGE = 'Ending points cannot be after the end of the audio';
 export const NO_EPS_MESSAGE = 'There are no EPs for this audio';
 export const INVALID_ENDING_POINT_MESSAGE = 'Ending point must be a time of 0 s or more';
+/** 409 detail: the ending points a save was based on are no longer the audio's (another tab or editor saved since). */
+export const ENDING_POINTS_CHANGED_MESSAGE = 'The ending points were changed elsewhere; reload them before saving';
 
 /** Refusal when an ending point is closer than `marginS` to another one. */
 export function formatEndingPointTooClose(marginS: number): string {
