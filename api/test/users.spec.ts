@@ -92,6 +92,36 @@ describe('users', () => {
     expect(demote.body).toEqual({ detail: 'Cannot remove the last admin' });
   });
 
+  it('leaves an admin when two admins take the flag from each other at once (one or both refused)', async () => {
+    const ada = await createTestApp({ dbName: admin.dbName });
+    try {
+      await ada.loginAs('ada', { admin: true });
+      const admins = async () =>
+        ((await admin.agent.get('/api/users/').expect(200)).body as Array<{ admin: boolean }>).filter((u) => u.admin)
+          .length;
+      for (let round = 0; round < 12; round += 1) {
+        const answers = await Promise.all([
+          as(admin).put('/api/users/ada/', { username: 'ada', admin: false }),
+          as(ada).put('/api/users/root/', { username: 'root', admin: false }),
+        ]);
+        expect(answers.map((a) => a.status)).not.toEqual([200, 200]);
+        for (const refused of answers.filter((a) => a.status !== 200))
+          expect(refused.body).toEqual({ detail: 'Cannot remove the last admin' });
+        expect(await admins()).toBeGreaterThan(0);
+        // Both admins again for the next round, by whichever still is one.
+        const [adaDemoted, rootDemoted] = answers.map((a) => a.status === 200);
+        if (adaDemoted) await as(admin).put('/api/users/ada/', { username: 'ada', admin: true }).expect(200);
+        if (rootDemoted) await as(ada).put('/api/users/root/', { username: 'root', admin: true }).expect(200);
+      }
+      const deletes = await Promise.all([as(admin).del('/api/users/ada/'), as(ada).del('/api/users/root/')]);
+      expect(deletes.map((d) => d.status)).not.toEqual([204, 204]);
+      expect(await admins()).toBeGreaterThan(0);
+      if (deletes[1].status === 204) await admin.loginAs('root', { admin: true });
+    } finally {
+      await ada.close();
+    }
+  });
+
   it('deletes a user and ends their sessions', async () => {
     await staff.agent.get('/api/me/').expect(200);
     await as(admin).del('/api/users/mia/').expect(204);

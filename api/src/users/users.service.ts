@@ -113,9 +113,7 @@ export class UsersService {
       throw bodyFieldError('username', USER_MESSAGES.USERNAME_TAKEN, 'unique');
     }
     const admin = changes.admin ?? current.admin;
-    if (current.admin && !admin && (await this.users.countAdmins()) <= 1) {
-      throw new ConflictException(USER_MESSAGES.LAST_ADMIN);
-    }
+    if (current.admin && !admin) await this.takeAdminFlag(key);
     const set: Partial<UserRecord> = { username: changes.username.trim(), username_key: newKey, admin };
     if (changes.password) set.password_hash = await hashPassword(changes.password);
     await this.users.updateByKey(key, set);
@@ -128,13 +126,27 @@ export class UsersService {
     return { username: set.username!, admin };
   }
 
+  /**
+   * Takes the admin flag from the user `key` unless no admin would be left (409). The flag goes first and the admins
+   * are counted after; a count of none puts it back. Counted before the write instead, two admins taking the flag from
+   * each other at once each saw the other and left nobody able to manage the tool. At once, both may now be refused;
+   * neither leaves nobody.
+   */
+  private async takeAdminFlag(key: string): Promise<void> {
+    if ((await this.users.countAdmins()) <= 1) throw new ConflictException(USER_MESSAGES.LAST_ADMIN);
+    await this.users.updateByKey(key, { admin: false });
+    if ((await this.users.countAdmins()) > 0) return;
+    await this.users.updateByKey(key, { admin: true });
+    throw new ConflictException(USER_MESSAGES.LAST_ADMIN);
+  }
+
   /** Deletes a user and ends their sessions; never oneself, never the last admin. */
   async remove(actorUsername: string, username: string): Promise<void> {
     const key = toUsernameKey(username);
     const user = await this.users.findByKey(key);
     if (!user) throw new NotFoundException(USER_MESSAGES.NOT_FOUND);
     if (toUsernameKey(actorUsername) === key) throw new ConflictException(USER_MESSAGES.CANNOT_DELETE_SELF);
-    if (user.admin && (await this.users.countAdmins()) <= 1) throw new ConflictException(USER_MESSAGES.LAST_ADMIN);
+    if (user.admin) await this.takeAdminFlag(key);
     await this.users.deleteByKey(key);
     await this.sessions.revokeAllFor(key);
   }
