@@ -173,9 +173,15 @@ describe('hardening', () => {
       .expect(201);
   });
 
-  it('refuses a body on unlock, stem and autobeat, and unknown query parameters on hlpoints, metrics and beatimages', async () => {
+  it('refuses a body on lock, unlock, stem and autobeat, and unknown query parameters on hlpoints, metrics and beatimages', async () => {
     const id = music.music_canonical_id;
-    for (const url of [`/api/audio/${id}/unlock/`, `/api/audio/${id}/stem/`, `/api/autobeat/${id}/`]) {
+    const bodiless = [
+      `/api/audio/${id}/lock/`,
+      `/api/audio/${id}/unlock/`,
+      `/api/audio/${id}/stem/`,
+      `/api/autobeat/${id}/`,
+    ];
+    for (const url of bodiless) {
       const res = await w().post(url, { surprise: 1 });
       expect({ url, status: res.status, detail: res.body.detail }).toEqual({
         url,

@@ -16,7 +16,11 @@ export class LocksController {
   @Post(':id/lock')
   @HttpCode(200)
   @ApiOkResponse({ type: LockStateDto })
-  lock(@Param() params: AudioParamsDto, @CurrentUser() user: SessionUser): Promise<LockState> {
+  lock(
+    @Param() params: AudioParamsDto,
+    @CurrentUser() user: SessionUser,
+    @Body(NothingExpected) _body: object,
+  ): Promise<LockState> {
     return this.locks.take((params as AudioParams).id, user.username);
   }
 
