@@ -83,6 +83,18 @@ describe('request validation: 422 {"detail": [{loc, msg, type}]}', () => {
       .send('{"username": ');
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0]).toMatchObject({ loc: ['body'], type: 'json_invalid' });
+    for (const body of ['5', 'null', '"abc"']) {
+      const notObject = await t.agent
+        .post('/api/auth/login/')
+        .set(CSRF_HEADER_NAME, t.csrf())
+        .set('Content-Type', 'application/json')
+        .send(body);
+      expect({ body, status: notObject.status, detail: notObject.body.detail }).toEqual({
+        body,
+        status: 422,
+        detail: [{ loc: ['body'], msg: 'Request body must be a JSON object', type: 'object_type' }],
+      });
+    }
     const big = await login({ username: 'a', password: 'x'.repeat(1_100_000) });
     expect(big.status).toBe(413);
     expect(big.body).toEqual({ detail: 'Request body too large' });

@@ -11,6 +11,7 @@ export const ERROR_MESSAGES = {
   EXTRA_FORBIDDEN: 'Extra inputs are not permitted',
   FORBIDDEN_KEY: "Keys starting with '$' or containing '.' are not allowed",
   INVALID_JSON: 'Request body is not valid JSON',
+  BODY_NOT_OBJECT: 'Request body must be a JSON object',
   BODY_TOO_LARGE: 'Request body too large',
   BODY_NOT_JSON: 'Request body must be JSON',
   NOT_FOUND: 'Not found',
