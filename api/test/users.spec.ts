@@ -122,6 +122,19 @@ describe('users', () => {
     }
   });
 
+  it('answers two renames to one name at once with one 200 and one 422 naming the field', async () => {
+    await as(admin).post('/api/users/', { username: 'kai', password: 'kai-password-1', admin: false }).expect(201);
+    await as(admin).post('/api/users/', { username: 'lou', password: 'lou-password-1', admin: false }).expect(201);
+    const answers = await Promise.all([
+      as(admin).put('/api/users/kai/', { username: 'zed' }),
+      as(admin).put('/api/users/lou/', { username: 'ZED' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.status === 422)?.body.detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'username'], msg: 'A user with that username already exists' }),
+    ]);
+  });
+
   it('deletes a user and ends their sessions', async () => {
     await staff.agent.get('/api/me/').expect(200);
     await as(admin).del('/api/users/mia/').expect(204);

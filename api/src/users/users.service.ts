@@ -113,10 +113,18 @@ export class UsersService {
       throw bodyFieldError('username', USER_MESSAGES.USERNAME_TAKEN, 'unique');
     }
     const admin = changes.admin ?? current.admin;
-    if (current.admin && !admin) await this.takeAdminFlag(key);
+    const takesFlag = current.admin && !admin;
+    if (takesFlag) await this.takeAdminFlag(key);
     const set: Partial<UserRecord> = { username: changes.username.trim(), username_key: newKey, admin };
     if (changes.password) set.password_hash = await hashPassword(changes.password);
-    await this.users.updateByKey(key, set);
+    try {
+      await this.users.updateByKey(key, set);
+    } catch (err) {
+      // Another rename to the same name landed first: nothing of this change stays.
+      if (!isDuplicateKeyError(err)) throw err;
+      if (takesFlag) await this.users.updateByKey(key, { admin: true });
+      throw bodyFieldError('username', USER_MESSAGES.USERNAME_TAKEN, 'unique');
+    }
     await this.sessions.setUser(key, newKey, { username: set.username!, admin });
     // Records that name the user (approvals, beats, locks) follow the new name before the answer.
     if (set.username !== current.username)
