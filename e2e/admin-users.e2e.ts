@@ -1,7 +1,7 @@
 import type { Browser, Dialog, Page } from 'playwright-core';
 
 import { launchChromium, loginThroughForm, navLink, newContext } from './harness/browser';
-import { createAdminWithCommand } from './harness/session';
+import { apiSession, createAdminWithCommand } from './harness/session';
 
 const STAFF = { username: 'e2e-staff', password: 'first-pass-1' };
 
@@ -122,6 +122,45 @@ describe('admin remote: users in Chromium', () => {
     const page = await (await newContext(browser)).newPage();
     await loginThroughForm(page, STAFF.username, STAFF.password);
     await page.context().close();
+  });
+
+  it('opens the edit form on what the server holds now: a flag changed elsewhere is not saved back', async () => {
+    const edit = () =>
+      row(adminPage, STAFF.username)
+        .getByRole('link', { name: `Edit ${STAFF.username}` })
+        .click();
+    await openUsers(adminPage);
+    await edit();
+    expect(await adminPage.getByLabel('Admin').isChecked()).toBe(true);
+    // Another admin takes the flag while this one has the form open; this one goes back to the list, then edits again.
+    const other = await apiSession(admin);
+    await other
+      .put(`/api/users/${STAFF.username}/`, {
+        data: { username: STAFF.username, admin: false },
+        headers: { 'X-CSRFToken': other.csrf },
+      })
+      .then((res) => expect(res.status()).toBe(200));
+    await adminPage.goBack();
+    await row(adminPage, STAFF.username).locator('[data-admin="false"]').waitFor();
+    await edit();
+    await adminPage.getByLabel('Username').waitFor();
+    expect(await adminPage.getByLabel('Admin').isChecked()).toBe(false);
+    await fillUserForm(adminPage, { password: 'second-pass-2' });
+    await adminPage.getByRole('button', { name: 'Save' }).click();
+    await adminPage.waitForURL('**/users/');
+    const saved = await (await other.get(`/api/users/${STAFF.username}/`)).json();
+    expect(saved.admin).toBe(false);
+    STAFF.password = 'second-pass-2';
+    // Renamed elsewhere, then Back to the form this page drew before: the page says the user is gone, with no form.
+    const rename = (from: string, to: string) =>
+      other.put(`/api/users/${from}/`, { data: { username: to }, headers: { 'X-CSRFToken': other.csrf } });
+    expect((await rename(STAFF.username, `${STAFF.username}-2`)).status()).toBe(200);
+    await adminPage.goBack();
+    await adminPage.waitForURL(`**/users/${STAFF.username}/edit/`);
+    await adminPage.getByText('User not found').waitFor();
+    expect(await adminPage.getByLabel('Username').count()).toBe(0);
+    expect((await rename(`${STAFF.username}-2`, STAFF.username)).status()).toBe(200);
+    await other.dispose();
   });
 
   it('deletes only when the confirm is accepted, and the deleted user is logged out', async () => {

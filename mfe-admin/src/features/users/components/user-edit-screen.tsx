@@ -1,6 +1,7 @@
 import { useGetUserQuery, useUpdateUserMutation } from '@curator/shared';
 import { describeRequestError } from '@curator/shared/kernel';
 import { Skeleton, Typography } from 'antd';
+import { useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
 import { RequestRefusal } from '../../../components/request-refusal';
@@ -13,7 +14,17 @@ const EDIT_NO_RESPONSE_TEXT = 'Error';
 export function UserEditScreen() {
   const { username = '' } = useParams();
   const navigate = useNavigate();
-  const { data: user, error: loadError, isLoading } = useGetUserQuery(username, { refetchOnMountOrArgChange: true });
+  // The form starts from the user as the server holds them now: an answer this page had before (another admin may have
+  // changed the user since) would be saved back whole, flag and all. It is drawn only once this visit's answer is in,
+  // and not when that answer is a refusal (a user renamed or deleted since).
+  const openedAt = useRef(Date.now());
+  const {
+    data: user,
+    error: loadError,
+    isLoading,
+    fulfilledTimeStamp,
+  } = useGetUserQuery(username, { refetchOnMountOrArgChange: true });
+  const isFresh = user !== undefined && !loadError && (fulfilledTimeStamp ?? 0) >= openedAt.current;
   const [updateUser, { error, isLoading: isSaving }] = useUpdateUserMutation();
 
   const handleSubmit = async (values: UserFormValues) => {
@@ -24,9 +35,9 @@ export function UserEditScreen() {
   return (
     <section data-testid="user-edit">
       <Typography.Title level={3}>Edit User</Typography.Title>
-      {isLoading && <Skeleton active paragraph={{ rows: 4 }} />}
+      {(isLoading || (user && !isFresh && !loadError)) && <Skeleton active paragraph={{ rows: 4 }} />}
       <RequestRefusal error={loadError} variant="result" />
-      {user && (
+      {isFresh && (
         <UserForm
           key={user.username}
           mode="edit"

@@ -13,7 +13,8 @@ const editPath = (username: string) => `/users/${encodeURIComponent(username)}/e
 
 /** /users/: every user with the admin flag, edit and delete, and the Create User link. */
 export function UserList() {
-  const { data: users, isLoading, error: loadError } = useGetUsersQuery();
+  // Other admins change users too: the list is read again each time it opens (a cached one was shown for a minute).
+  const { data: users, isLoading, error: loadError } = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [deleteUser, { error: deleteError, reset, isLoading: isDeleting, originalArgs }] = useDeleteUserMutation();
 
   const handleDelete = (username: string) => {
