@@ -333,6 +333,43 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     }
   });
 
+  it('a tab still showing the user before follows a sign-in as someone else in another tab', async () => {
+    const other = createAdminWithCommand('shell-other-admin', 'correct-horse-battery-2');
+    const context = await newContext(browser);
+    const [first, second] = [await context.newPage(), await context.newPage()];
+    await loginThroughForm(first, admin.username, admin.password);
+    await second.goto('/users/');
+    await second.locator('[data-remote="admin"]').getByRole('heading', { name: 'Users', exact: true }).waitFor();
+    expect(await second.getByTestId('user-menu').innerText()).toContain(admin.username);
+    await first.getByTestId('user-menu').click();
+    await first.getByText('Sign out', { exact: true }).click();
+    await first.waitForURL('**/login/**');
+    await loginThroughForm(first, other.username, other.password);
+    await second.getByTestId('user-menu').filter({ hasText: other.username }).waitFor();
+    expect(await first.getByTestId('user-menu').innerText()).toContain(other.username);
+    await context.close();
+  });
+
+  it('says so and stays signed in when Sign out gets no answer', async () => {
+    const page = await freshPage();
+    await loginThroughForm(page, admin.username, admin.password);
+    await page.route('**/api/auth/logout/', (route) => route.abort());
+    await page.getByTestId('user-menu').click();
+    await page.getByText('Sign out', { exact: true }).click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Sign out failed: you are still signed in. Try again.' });
+    await toast.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/audios/');
+    expect((await page.request.get('/api/me/')).status()).toBe(200);
+    // The toast covers the menu while it shows (and stays while the pointer is on it).
+    await page.mouse.move(10, 500);
+    await toast.waitFor({ state: 'detached' });
+    await page.unroute('**/api/auth/logout/');
+    await page.getByTestId('user-menu').click();
+    await page.getByText('Sign out', { exact: true }).click();
+    await page.waitForURL('**/login/**');
+    await page.context().close();
+  });
+
   it('cuts a long username in the user menu short, leaving every navigation link to the pointer (1280 px)', async () => {
     const long = createAdminWithCommand(`shell-${'u'.repeat(54)}`, 'correct-horse-battery');
     const page = await (

@@ -61,6 +61,8 @@ export const NAV_LABELS = {
   users: 'Users',
 } as const;
 export const SIGN_OUT_LABEL = 'Sign out';
+/** Sign out got no answer or a server error: the session may still be live, so the page stays. */
+export const SIGN_OUT_FAILED_TEXT = 'Sign out failed: you are still signed in. Try again.';
 export const SCREENS_LABEL = 'Screens';
 
 // A screen that failed in its place (shell and each screen's error boundary)

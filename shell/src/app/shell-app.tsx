@@ -6,6 +6,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 
 import { LoginPage } from '../features/auth/login-page';
 import { RequireSession } from '../features/auth/require-session';
+import { FollowSignIns } from '../features/auth/session-channel';
 import { ShellLayout } from '../features/layout/shell-layout';
 import { ToastPresenter } from '../features/toasts/toast-presenter';
 
@@ -15,6 +16,7 @@ export function ShellApp({ store }: { store: AppStore }) {
       <ConfigProvider theme={SUITE_THEME}>
         <AntApp>
           <ToastPresenter />
+          <FollowSignIns />
           <BrowserRouter>
             <Routes>
               <Route path="/login/" element={<LoginPage />} />

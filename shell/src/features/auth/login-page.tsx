@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { safeNext } from './safe-next';
+import { announceSignIn } from './session-channel';
 
 type LoginForm = { username: string; password: string };
 
@@ -22,8 +23,12 @@ export function LoginPage() {
   const handleFinish = async (values: LoginForm) => {
     setErrorLines([]);
     const result = await login(values);
-    if ('error' in result) setErrorLines(describeRequestError(result.error, LOGIN_NO_RESPONSE_TEXT));
-    else navigate(safeNext(params.get('next')), { replace: true });
+    if ('error' in result) {
+      setErrorLines(describeRequestError(result.error, LOGIN_NO_RESPONSE_TEXT));
+      return;
+    }
+    announceSignIn(result.data.username);
+    navigate(safeNext(params.get('next')), { replace: true });
   };
 
   return (

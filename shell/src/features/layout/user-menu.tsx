@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
-import { SCREENS_LABEL, SIGN_OUT_LABEL, useAppDispatch } from '@curator/shared';
-import { baseApi, useGetMeQuery, useLogoutMutation } from '@curator/shared/kernel';
+import { SCREENS_LABEL, SIGN_OUT_FAILED_TEXT, SIGN_OUT_LABEL, useAppDispatch } from '@curator/shared';
+import { baseApi, statusOf, toastPushed, useGetMeQuery, useLogoutMutation } from '@curator/shared/kernel';
 import { Button, Dropdown } from 'antd';
 import { useNavigate } from 'react-router-dom';
 
@@ -12,7 +12,13 @@ export function UserMenu() {
   const navigate = useNavigate();
 
   const handleSignOut = async () => {
-    await logout();
+    const answer = await logout();
+    // No answer, or a server error: the session may well be live, and a login page would send the user straight back.
+    // A 401 means it has ended already.
+    if ('error' in answer && statusOf(answer.error) !== 401) {
+      dispatch(toastPushed('error', SIGN_OUT_FAILED_TEXT));
+      return;
+    }
     dispatch(baseApi.util.resetApiState());
     navigate('/login/', { replace: true });
   };
