@@ -114,4 +114,34 @@ describe('tags and taggify', () => {
     await del(admin, '/api/tags/Doomed/').expect(404);
     expect((await staff.agent.get('/api/audio/').query({ tags: 'doomed' }).expect(200)).body.total).toBe(0);
   });
+
+  it('keeps tags and audios in step when a tag is deleted while audios are being tagged with it', async () => {
+    const targets = audios.slice(4, 12).map((a) => a.music_canonical_id);
+    const usage = async () => {
+      const rows = await audioModel(admin).find({}, { tag_keys: 1 }).lean().exec();
+      const counts = new Map<string, number>();
+      for (const row of rows) for (const key of row.tag_keys ?? []) counts.set(key, (counts.get(key) ?? 0) + 1);
+      return counts;
+    };
+    for (let round = 0; round < 6; round += 1) {
+      const text = `racer ${round}`;
+      await post(admin, '/api/tags/', { text }).expect(201);
+      const answers = await Promise.all([
+        ...targets.map((id) => post(staff, `/api/audio/${id}/taggify/`, { tags: [text, 'keeper'] })),
+        new Promise((resolve) => setTimeout(resolve, round * 3)).then(() =>
+          del(admin, `/api/tags/${encodeURIComponent(text)}/`),
+        ),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([...targets.map(() => 200), 204]);
+      // Every tag an audio carries has its record, and every record counts the audios that carry it.
+      const [listed, carried] = [await tagList(admin), await usage()];
+      for (const [key, n] of carried) {
+        const record = Object.keys(listed).find((t) => t.toLowerCase() === key);
+        expect({ key, record: record !== undefined }).toEqual({ key, record: true });
+        expect({ key, used: listed[record!] }).toEqual({ key, used: n });
+      }
+      for (const [record, used] of Object.entries(listed))
+        expect({ record, used }).toEqual({ record, used: carried.get(record.toLowerCase()) ?? 0 });
+    }
+  });
 });

@@ -200,6 +200,16 @@ export class AudiosRepository {
     return [...spellings];
   }
 
+  /** Takes tags (their keys and spellings) off one audio. */
+  async removeTags(musicCanonicalId: string, tagKeys: string[], spellings: string[]): Promise<void> {
+    await this.audios
+      .updateOne(
+        { _id: musicCanonicalId },
+        { $pullAll: { tag_keys: tagKeys, tags: spellings }, $set: { updated_at: new Date() } },
+      )
+      .exec();
+  }
+
   async removeTagFromAll(tagKey: string, spellings: string[]): Promise<number> {
     const res = await this.audios
       .updateMany(

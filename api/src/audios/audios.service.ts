@@ -158,15 +158,27 @@ export class AudiosService {
     // Tags the call would create are made only for an audio that exists: a 404 leaves nothing behind.
     if (texts.length > 0 && (await this.audios.findExistingIds([musicCanonicalId])).length === 0)
       throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
-    const tags = await this.tags.resolveSpellings(texts);
+    const startedAt = new Date();
+    const { tags, records } = await this.tags.resolveForTagging(texts);
     const keys = tags.map(deriveTagKey);
     const before = await this.audios.replaceTags(musicCanonicalId, tags, keys);
     if (before === null) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
+    const gained = keys.filter((k) => !before.includes(k));
+    // A tag deleted meanwhile does not stay on the audio (TagsService.delete).
+    const gone = new Set(await this.tags.findGone(new Map(gained.map((k) => [k, records.get(k)]))));
+    const kept = tags.filter((t) => !gone.has(deriveTagKey(t)));
+    if (gone.size > 0)
+      await this.audios.removeTags(
+        musicCanonicalId,
+        [...gone],
+        tags.filter((t) => gone.has(deriveTagKey(t))),
+      );
     await this.tags.moveUsedCounts(
-      keys.filter((k) => !before.includes(k)),
+      new Map(gained.filter((k) => !gone.has(k)).map((k) => [k, records.get(k)!])),
       before.filter((k) => !keys.includes(k)),
+      startedAt,
     );
-    return { tags };
+    return { tags: kept };
   }
 
   /** A deleted tag leaves every audio. */

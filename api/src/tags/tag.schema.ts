@@ -18,6 +18,10 @@ export class Tag {
 
   @Prop({ type: Date, required: true, default: () => new Date() })
   created_at!: Date;
+
+  /** Set while the tag is being deleted (until then): taggify leaves it off the audio (TagsService.delete). */
+  @Prop({ type: Date, default: null })
+  deleting_until?: Date | null;
 }
 
 export const TagSchema = SchemaFactory.createForClass(Tag);

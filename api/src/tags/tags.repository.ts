@@ -65,13 +65,14 @@ export class TagsRepository {
 
   /**
    * Moves each tag's used count by its delta, and the count's time (`count_updated_at`) with it; a tag whose record
-   * is gone is skipped.
+   * is gone is skipped, and so is one that is not the record `id` names, or was made after `bornBy` (a tag deleted
+   * and made again meanwhile counts only what happened to it).
    */
-  async incrementUsedCounts(deltas: Map<string, number>): Promise<void> {
+  async incrementUsedCounts(deltas: Array<{ textKey: string; n: number; id?: string; bornBy?: Date }>): Promise<void> {
     const now = new Date();
-    const ops: AnyBulkWriteOperation<Tag>[] = [...deltas].map(([textKey, n]) => ({
+    const ops: AnyBulkWriteOperation<Tag>[] = deltas.map(({ textKey, n, id, bornBy }) => ({
       updateOne: {
-        filter: { text_key: textKey },
+        filter: { text_key: textKey, ...(id ? { _id: id } : {}), ...(bornBy ? { created_at: { $lte: bornBy } } : {}) },
         update: { $inc: { used_count: n }, $set: { count_updated_at: now } },
       },
     }));
@@ -86,8 +87,50 @@ export class TagsRepository {
     await this.tags.bulkWrite(ops, { ordered: false });
   }
 
-  async deleteByKey(textKey: string): Promise<TagRecord | null> {
-    return this.tags.findOneAndDelete({ text_key: textKey }).lean<TagRecord>().exec();
+  /**
+   * Marks the tag as being deleted until `until` and answers its record's id; null when there is none, or another
+   * deletion of it is under way.
+   */
+  async markDeleting(textKey: string, now: Date, until: Date): Promise<string | null> {
+    const marked = await this.tags
+      .findOneAndUpdate(
+        { text_key: textKey, $or: [{ deleting_until: null }, { deleting_until: { $lte: now } }] },
+        // No projection: the embedded database's findAndModify takes none.
+        { $set: { deleting_until: until } },
+      )
+      .lean<{ _id: unknown }>()
+      .exec();
+    return marked ? String(marked._id) : null;
+  }
+
+  async deleteById(id: string): Promise<void> {
+    await this.tags.deleteOne({ _id: id }).exec();
+  }
+
+  /** The record id of each of these tags that exists, by key. */
+  async findIds(textKeys: string[]): Promise<Map<string, string>> {
+    const rows = await this.tags
+      .find({ text_key: { $in: textKeys } }, { _id: 1, text_key: 1 })
+      .lean<Array<{ _id: unknown; text_key: string }>>()
+      .exec();
+    return new Map(rows.map((r) => [r.text_key, String(r._id)]));
+  }
+
+  /** Of these tags (key → record id), the ones whose record is gone, is another by now, or is being deleted. */
+  async findGone(records: Map<string, string>, now: Date): Promise<string[]> {
+    if (records.size === 0) return [];
+    const live = await this.tags
+      .find(
+        {
+          _id: { $in: [...records.values()] },
+          $or: [{ deleting_until: null }, { deleting_until: { $lte: now } }],
+        },
+        { _id: 1 },
+      )
+      .lean<Array<{ _id: unknown }>>()
+      .exec();
+    const liveIds = new Set(live.map((r) => String(r._id)));
+    return [...records].filter(([, id]) => !liveIds.has(id)).map(([key]) => key);
   }
 
   async listKeys(): Promise<string[]> {

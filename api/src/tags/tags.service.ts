@@ -20,6 +20,12 @@ export function toTagWire(t: TagRecord): Tag {
 }
 
 /** Tag records: their texts and used counts. Which audio carries which tag is the audios module's. */
+/**
+ * How long a tag counts as being deleted: far longer than taking it off every audio takes. A deletion that died half
+ * way leaves the tag as it was after this.
+ */
+const DELETION_MARK_MS = 60_000;
+
 @Injectable()
 export class TagsService {
   constructor(
@@ -44,20 +50,41 @@ export class TagsService {
    * them (so "Bad" and "bad" are one tag), without blanks or duplicates.
    */
   async resolveSpellings(texts: string[]): Promise<string[]> {
-    const clean = normalizeTagList(texts);
-    if (clean.length === 0) return [];
-    await this.tags.insertMissing(clean.map((text) => ({ text, textKey: deriveTagKey(text) })));
-    const known = new Map((await this.tags.findByKeys(clean.map(deriveTagKey))).map((t) => [t.text_key, t.text]));
-    return clean.map((text) => known.get(deriveTagKey(text)) ?? text);
+    return (await this.resolveForTagging(texts)).tags;
   }
 
-  /** One audio gained the tags `gained` and lost `lost` (keys): their used counts move by one. */
-  async moveUsedCounts(gained: string[], lost: string[]): Promise<void> {
-    const deltas = new Map<string, number>([
-      ...gained.map((k) => [k, 1] as const),
-      ...lost.map((k) => [k, -1] as const),
-    ]);
-    if (deltas.size > 0) await this.tags.incrementUsedCounts(deltas);
+  /** As resolveSpellings, with the record each tag resolved to (key → id), which taggify's counts move on. */
+  async resolveForTagging(texts: string[]): Promise<{ tags: string[]; records: Map<string, string> }> {
+    const clean = normalizeTagList(texts);
+    if (clean.length === 0) return { tags: [], records: new Map() };
+    await this.tags.insertMissing(clean.map((text) => ({ text, textKey: deriveTagKey(text) })));
+    const found = await this.tags.findByKeys(clean.map(deriveTagKey));
+    const known = new Map(found.map((t) => [t.text_key, t.text]));
+    const records = await this.tags.findIds(clean.map(deriveTagKey));
+    return { tags: clean.map((text) => known.get(deriveTagKey(text)) ?? text), records };
+  }
+
+  /**
+   * Of the tags an audio just gained (key → the record it resolved to), those deleted since, or being deleted: the
+   * audio must not keep them, as the deletion's sweep over the audios may have passed it already.
+   */
+  async findGone(gained: Map<string, string | undefined>): Promise<string[]> {
+    const known = new Map([...gained].filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const unknown = [...gained.keys()].filter((key) => !known.has(key));
+    return [...unknown, ...(await this.tags.findGone(known, new Date()))];
+  }
+
+  /**
+   * One audio gained the tags `gained` (key → the record it resolved to) and lost `lost` (keys), in a write that began
+   * at `startedAt`: their used counts move by one, on those records only (a tag deleted and made again meanwhile does
+   * not count what happened to the one before).
+   */
+  async moveUsedCounts(gained: Map<string, string>, lost: string[], startedAt: Date): Promise<void> {
+    const deltas = [
+      ...[...gained].map(([textKey, id]) => ({ textKey, n: 1, id })),
+      ...lost.map((textKey) => ({ textKey, n: -1, bornBy: startedAt })),
+    ];
+    if (deltas.length > 0) await this.tags.incrementUsedCounts(deltas);
   }
 
   /** Overwrites used counts from a full recount; tags absent from `counts` get 0. */
@@ -66,10 +93,18 @@ export class TagsService {
     await this.tags.setUsedCounts(new Map(keys.map((k) => [k, counts.get(k) ?? 0])));
   }
 
-  /** DELETE /api/tags/{text}/: the tag record goes (404 when there is none), then the tag leaves every audio. */
+  /**
+   * DELETE /api/tags/{text}/ (404 when there is none): the tag is marked as being deleted, leaves every audio, then its
+   * record goes. While marked, a taggify that gives it to an audio takes it off again (findGone): the sweep over the
+   * audios may have passed that audio already. Deleted first, the record came back with a taggify under way, counting
+   * audios the sweep then took it from.
+   */
   async delete(text: string): Promise<void> {
     const key = deriveTagKey(text);
-    if (!(await this.tags.deleteByKey(key))) throw new NotFoundException(TAG_NOT_FOUND_MESSAGE);
+    const now = new Date();
+    const id = await this.tags.markDeleting(key, now, new Date(now.getTime() + DELETION_MARK_MS));
+    if (!id) throw new NotFoundException(TAG_NOT_FOUND_MESSAGE);
     await this.events.emitAsync(TAG_DELETED, { tagKey: key } satisfies TagDeleted);
+    await this.tags.deleteById(id);
   }
 }
