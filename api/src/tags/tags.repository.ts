@@ -107,13 +107,13 @@ export class TagsRepository {
     await this.tags.deleteOne({ _id: id }).exec();
   }
 
-  /** The record id of each of these tags that exists, by key. */
-  async findIds(textKeys: string[]): Promise<Map<string, string>> {
+  /** The text and record id of each of these tags that exists, by key. */
+  async findSpellingsAndIds(textKeys: string[]): Promise<Map<string, { text: string; id: string }>> {
     const rows = await this.tags
-      .find({ text_key: { $in: textKeys } }, { _id: 1, text_key: 1 })
-      .lean<Array<{ _id: unknown; text_key: string }>>()
+      .find({ text_key: { $in: textKeys } }, { _id: 1, text: 1, text_key: 1 })
+      .lean<Array<{ _id: unknown; text: string; text_key: string }>>()
       .exec();
-    return new Map(rows.map((r) => [r.text_key, String(r._id)]));
+    return new Map(rows.map((r) => [r.text_key, { text: r.text, id: String(r._id) }]));
   }
 
   /** Of these tags (key → record id), the ones whose record is gone, is another by now, or is being deleted. */

@@ -58,10 +58,9 @@ export class TagsService {
     const clean = normalizeTagList(texts);
     if (clean.length === 0) return { tags: [], records: new Map() };
     await this.tags.insertMissing(clean.map((text) => ({ text, textKey: deriveTagKey(text) })));
-    const found = await this.tags.findByKeys(clean.map(deriveTagKey));
-    const known = new Map(found.map((t) => [t.text_key, t.text]));
-    const records = await this.tags.findIds(clean.map(deriveTagKey));
-    return { tags: clean.map((text) => known.get(deriveTagKey(text)) ?? text), records };
+    const found = await this.tags.findSpellingsAndIds(clean.map(deriveTagKey));
+    const records = new Map([...found].map(([key, { id }]) => [key, id]));
+    return { tags: clean.map((text) => found.get(deriveTagKey(text))?.text ?? text), records };
   }
 
   /**
