@@ -79,10 +79,14 @@ export class TagsRepository {
     await this.tags.bulkWrite(ops, { ordered: false });
   }
 
+  /** Sets used counts; the count's time moves only where the count does (a recount that finds it right leaves it). */
   async setUsedCounts(counts: Map<string, number>): Promise<void> {
     const now = new Date();
     const ops: AnyBulkWriteOperation<Tag>[] = [...counts].map(([textKey, n]) => ({
-      updateOne: { filter: { text_key: textKey }, update: { $set: { used_count: n, count_updated_at: now } } },
+      updateOne: {
+        filter: { text_key: textKey, used_count: { $ne: n } },
+        update: { $set: { used_count: n, count_updated_at: now } },
+      },
     }));
     await this.tags.bulkWrite(ops, { ordered: false });
   }
