@@ -11,6 +11,7 @@ import {
   hasControlCharacters,
   NAME_MAX_LENGTH,
   NO_CONTROL_CHARACTERS_MESSAGE,
+  trimText,
 } from '@curator/shared/contract';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -19,7 +20,7 @@ import { z } from 'zod';
 export const BeatCreateBodyApiSchema = BeatCreateBodySchema.extend({
   name: z
     .string()
-    .trim()
+    .overwrite(trimText)
     .max(NAME_MAX_LENGTH, `Ensure this field has no more than ${NAME_MAX_LENGTH} characters`)
     .refine((name) => !hasControlCharacters(name), NO_CONTROL_CHARACTERS_MESSAGE)
     .default(''),

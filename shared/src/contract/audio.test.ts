@@ -83,6 +83,8 @@ describe('TaggifyBodySchema', () => {
 
   it('refuses blank tags, $-tags, non-strings and extra fields', () => {
     expect(TaggifyBodySchema.safeParse({ tags: ['  '] }).success).toBe(false);
+    expect(TaggifyBodySchema.safeParse({ tags: ['\u200b'] }).success).toBe(false);
+    expect(TaggifyBodySchema.parse({ tags: ['\u200bcafé\u200b', 'CAFÉ'] })).toEqual({ tags: ['café'] });
     expect(TaggifyBodySchema.safeParse({ tags: ['$where'] }).success).toBe(false);
     expect(TaggifyBodySchema.safeParse({ tags: [{ $ne: 1 }] }).success).toBe(false);
     expect(TaggifyBodySchema.safeParse({ tags: [], extra: 1 }).success).toBe(false);

@@ -26,6 +26,12 @@ describe('beat bodies', () => {
 
   it('refuses a blank name, a bad type and bad offsets', () => {
     expect(BeatCreateBodySchema.safeParse({ ...create, name: '  ' }).success).toBe(false);
+    // Nothing a reader sees, or characters that reorder or break the text.
+    for (const name of ['\u200b', ' \u200d\u2060 ', 'a\u202eb', 'a\u2066b', 'a\ud800b']) {
+      const refused = BeatRenameBodySchema.safeParse({ name });
+      expect({ name, issues: refused.error?.issues.length }).toEqual({ name, issues: 1 });
+    }
+    expect(BeatRenameBodySchema.safeParse({ name: 'chorus 🎵 ok' }).success).toBe(true);
     expect(BeatCreateBodySchema.safeParse({ ...create, type: 'magic' }).success).toBe(false);
     expect(BeatCreateBodySchema.safeParse({ ...create, offsets: [-1] }).success).toBe(false);
     expect(BeatCreateBodySchema.safeParse({ ...create, offsets: ['1'] }).success).toBe(false);
@@ -53,6 +59,7 @@ describe('beat bodies', () => {
 
   it('renames with a trimmed name only', () => {
     expect(BeatRenameBodySchema.parse({ name: ' chorus ' })).toEqual({ name: 'chorus' });
+    expect(BeatRenameBodySchema.parse({ name: '\u200b chorus\ufeff' })).toEqual({ name: 'chorus' });
     expect(BeatRenameBodySchema.safeParse({ name: 'x', done: true }).success).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import {
   NAME_MAX_LENGTH,
   NO_CONTROL_CHARACTERS_MESSAGE,
   SEARCH_MAX_LENGTH,
+  trimText,
 } from './wire-values';
 
 /** Ids used in paths, queries and bodies: letters, digits, '_' and '-' only. */
@@ -30,7 +31,7 @@ export type SegmentInfoWire = z.infer<typeof SegmentInfoSchema>;
 
 export const NameSchema = z
   .string()
-  .trim()
+  .overwrite(trimText)
   .min(1, 'This field may not be blank')
   .max(NAME_MAX_LENGTH, `Ensure this field has no more than ${NAME_MAX_LENGTH} characters`)
   .refine((name) => !hasControlCharacters(name), NO_CONTROL_CHARACTERS_MESSAGE);

@@ -6,12 +6,13 @@ import {
   isDotSegment,
   NO_CONTROL_CHARACTERS_MESSAGE,
   TAG_MAX_LENGTH,
+  trimText,
 } from './wire-values';
 
 /** Tag text: trimmed, 1–100 characters, not starting with '$' (never read as a field path). */
 export const TagTextSchema = z
   .string()
-  .trim()
+  .overwrite(trimText)
   .min(1, 'This field may not be blank')
   .max(TAG_MAX_LENGTH, `Ensure this field has no more than ${TAG_MAX_LENGTH} characters`)
   .refine((text) => !text.startsWith('$'), "A tag cannot start with '$'")

@@ -11,10 +11,19 @@ export const MAX_OFFSETS = 2000;
 export const MAX_TIME_S = 86_400;
 export const MAX_COUNT = Number.MAX_SAFE_INTEGER;
 
-/** NUL, tab, newline and the other C0/C1 control characters: never part of a name. */
+/**
+ * NUL, tab, newline and the other C0/C1 control characters, the controls that reorder text (a right-to-left override
+ * shows "ab" as "ba"), and half a UTF-16 pair (no character at all): never part of a name.
+ */
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
 export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
+
+/**
+ * Text without the spaces and the invisible format characters (zero-width space and joiners, word joiner, byte-order
+ * mark, soft hyphen, …) at either end: a name of nothing but those is blank.
+ */
+export const trimText = (text: string): string => text.replace(/^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu, '');
 export const NO_CONTROL_CHARACTERS_MESSAGE = 'Control characters (such as NUL, tab or a line break) are not allowed';
 
 export const TAG_MAX_LENGTH = 100;

@@ -1,6 +1,8 @@
-/** Tag text as stored: trimmed. */
+import { trimText } from '../contract/wire-values';
+
+/** Tag text as stored: trimmed of spaces and invisible characters at either end. */
 export function normalizeTagText(text: string): string {
-  return text.trim();
+  return trimText(text);
 }
 
 /** Key that makes tags unique case-insensitively. */
