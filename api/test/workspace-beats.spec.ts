@@ -297,6 +297,19 @@ describe('workspace beats', () => {
       .expect(422);
   });
 
+  it('leaves a done beat as it is when it is marked done again: who approved it and when stay', async () => {
+    const made = (await postMusicBeat('approved once').expect(201)).body;
+    const toggle = (done: boolean) => w().post(`/api/beats/${made.id}/toggle_beats_done/`, { done }).expect(200);
+    const first = (await toggle(true)).body;
+    const approval = async () => (await t.agent.get(`/api/approvals/beat/${made.id}/`).expect(200)).body;
+    const approved = await approval();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await toggle(true)).body).toEqual(first);
+    expect(await approval()).toEqual(approved);
+    expect((await toggle(false)).body).toEqual({ done: false, version: first.version + 1 });
+    expect((await toggle(false)).body).toEqual({ done: false, version: first.version + 1 });
+  });
+
   it('toggles done and keeps the audio figures exact under 10 concurrent toggles', async () => {
     const id = audios[3].music_canonical_id;
     const base = { music_canonical_id: id, audio_type: 'music' };

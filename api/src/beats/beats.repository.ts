@@ -97,9 +97,17 @@ export class BeatsRepository {
 
   /** Applies the changes whatever the version, raising it; answers the beat as it was before, or null when gone. */
   update(id: string, changes: BeatChanges): Promise<BeatRecord | null> {
+    return this.updateIf(id, {}, changes);
+  }
+
+  /** As update, only while the beat also matches `where`; null when it does not (or is gone). */
+  updateIf(id: string, where: Partial<Pick<BeatRecord, 'done'>>, changes: BeatChanges): Promise<BeatRecord | null> {
     const _id = toObjectId(id);
     if (!_id) return Promise.resolve(null);
-    return this.beats.findOneAndUpdate({ _id }, updateOf(changes), { new: false }).lean<BeatRecord>().exec();
+    return this.beats
+      .findOneAndUpdate({ _id, ...where }, updateOf(changes), { new: false })
+      .lean<BeatRecord>()
+      .exec();
   }
 
   /** Renames the beat only if it still has `from`, raising its version; answers it as it is now, or null. */

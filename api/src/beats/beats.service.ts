@@ -201,14 +201,25 @@ export class BeatsService {
     });
   }
 
-  /** POST /api/beats/{id}/toggle_beats_done/: done records who and when; not done clears them. */
+  /**
+   * POST /api/beats/{id}/toggle_beats_done/: done records who and when; not done clears them. A beat already so is left
+   * as it is: marking a done beat done again does not make its approval someone else's, or a later one.
+   */
   async setDone(id: string, done: boolean, username: string): Promise<{ done: boolean; version: number }> {
     return this.edits.run(await this.audioOf(id), username, async (edit) => {
       const changes = { ...doneFields(done, username, new Date()), updated_at: new Date() };
-      const before = await this.updateOrThrow(id, changes);
-      const saved = this.follow(edit, before, applyChanges(before, changes));
-      this.remember(saved);
-      return { done: saved.done, version: saved.version };
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const before = await this.beats.updateIf(id, { done: !done }, changes);
+        if (before) {
+          const saved = this.follow(edit, before, applyChanges(before, changes));
+          this.remember(saved);
+          return { done: saved.done, version: saved.version };
+        }
+        // Already so, or gone (404), or flipped back meanwhile (again).
+        const current = await this.findOrThrow(id);
+        if (current.done === done) return { done, version: current.version };
+      }
+      throw new ConflictException({ detail: BEAT_MESSAGES.STALE_VERSION });
     });
   }
 
