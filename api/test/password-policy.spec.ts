@@ -32,6 +32,12 @@ describe('password policy: common passwords and the own name are refused, with t
     expect(res.body).toEqual(fieldError(PASSWORD_MESSAGES.CONTAINS_USERNAME, 'password_contains_username'));
   });
 
+  it('refuses a password of only spaces', async () => {
+    const res = await create('spacey', ' '.repeat(12));
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(fieldError(PASSWORD_MESSAGES.BLANK, 'password_blank'));
+  });
+
   it('keeps the minimum length', async () => {
     const res = await create('newbie', 'x7#q');
     expect(res.status).toBe(422);
