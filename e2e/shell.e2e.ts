@@ -350,6 +350,17 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     await context.close();
   });
 
+  it('says an address no screen answers is not found, under a working navigation', async () => {
+    const page = await freshPage();
+    await loginThroughForm(page, admin.username, admin.password);
+    await page.goto('/nope/');
+    await page.getByText('Page not found', { exact: true }).waitFor();
+    await navLink(page, 'Metrics').click();
+    await page.locator('[data-remote="reports"]').getByRole('heading', { name: 'Metrics', exact: true }).waitFor();
+    expect(await page.getByText('Page not found', { exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('says so and stays signed in when Sign out gets no answer', async () => {
     const page = await freshPage();
     await loginThroughForm(page, admin.username, admin.password);

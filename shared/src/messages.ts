@@ -64,6 +64,8 @@ export const SIGN_OUT_LABEL = 'Sign out';
 /** Sign out got no answer or a server error: the session may still be live, so the page stays. */
 export const SIGN_OUT_FAILED_TEXT = 'Sign out failed: you are still signed in. Try again.';
 export const SCREENS_LABEL = 'Screens';
+/** An address no screen answers. */
+export const PAGE_NOT_FOUND_TITLE = 'Page not found';
 
 // A screen that failed in its place (shell and each screen's error boundary)
 export const RETRY_LABEL = 'Retry';

@@ -1,11 +1,13 @@
-import { NAV_LANDMARK_LABEL } from '@curator/shared';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { NAV_LANDMARK_LABEL, PAGE_NOT_FOUND_TITLE } from '@curator/shared';
 import type { AppStore } from '@curator/shared/kernel';
+import { StatusMessage } from '@curator/shared/ui';
 import { Layout } from 'antd';
 import { useLayoutEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { ScreenFailurePanel } from '../screens/screen-failure-panel';
-import { screenOutlet, startMicroFrontends } from '../screens/screen-registry';
+import { isRouteOf, screenOutlet, startMicroFrontends } from '../screens/screen-registry';
 import { useRemoteMap } from '../screens/use-remote-map';
 import { useScreenPrefetch } from '../screens/use-screen-prefetch';
 import { NAV_ITEMS, selectNavKey } from './nav-items';
@@ -26,6 +28,8 @@ export function ShellLayout({ store }: { store: AppStore }) {
   }, [store]);
   useScreenPrefetch(store, remotes);
   const selected = selectNavKey(pathname);
+  // An address no screen answers (once the screens are known): said so, instead of an empty page under the nav.
+  const isUnknownPage = remotes.length > 0 && !remotes.some((remote) => isRouteOf(remote, pathname));
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -50,6 +54,14 @@ export function ShellLayout({ store }: { store: AppStore }) {
       </Layout.Header>
       <Layout.Content className="shell-content">
         <ScreenFailurePanel remotes={remotes} />
+        {isUnknownPage && (
+          <StatusMessage
+            icon={<QuestionCircleOutlined />}
+            tone="quiet"
+            title={PAGE_NOT_FOUND_TITLE}
+            subTitle={pathname}
+          />
+        )}
         <div ref={outletSlot} className="shell-outlet-slot" />
       </Layout.Content>
     </Layout>
