@@ -227,6 +227,44 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
     await other.close();
   }, 60_000);
 
+  it('keeps the playhead when a read of the audio brings its peaks (its peaks job done since the page opened)', async () => {
+    await openWorkspace(page, musicId);
+    await seekTo(page, 12);
+    // From now on the audio's reads name peaks, as once its peaks job is done.
+    const durationS = (await fetchAudio(api, musicId)).duration_s ?? 60;
+    const peaks = Array.from({ length: 800 }, (_, i) => Math.round(Math.sin(i / 7) * 100) / 100);
+    await page.route('**/e2e-late-peaks.json', (route) =>
+      route.fulfill({
+        json: {
+          version: 1,
+          duration_s: durationS,
+          sample_rate_hz: 8000,
+          channels: 1,
+          samples_per_pixel: Math.ceil((durationS * 8000) / peaks.length),
+          peaks: [peaks],
+          levels: [],
+        },
+      }),
+    );
+    await page.route(`**/api/audio/${musicId}/`, async (route) => {
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer, json: { ...(await answer.json()), peaks_url: '/e2e-late-peaks.json' } });
+    });
+    // Saved elsewhere meanwhile: this page's E is refused, and the audio is read again, with its peaks.
+    const saved = await savedEndingPoints(4);
+    const elsewhere = await api.post(`/api/audio/${musicId}/eps/`, {
+      data: { ending_points: [5, ...saved], based_on: saved },
+      headers: { 'X-CSRFToken': api.csrf },
+    });
+    expect(elsewhere.status()).toBe(200);
+    await page.keyboard.press('e');
+    await waitForToast(page, 'The ending points were changed elsewhere; reload them before saving');
+    await eventually(shownEndingPoints, (p) => p.join() === [5, ...saved].join());
+    await page.keyboard.press('e');
+    expect(await savedEndingPoints(6)).toEqual([5, 10, 12, 25, 30, 40]);
+    await page.unroute(`**/api/audio/${musicId}/`);
+  }, 60_000);
+
   it('starts original-sound segments at 0 and toasts when EPT has no ending points', async () => {
     await openWorkspace(page, originalId);
     await page.getByTestId('audio-type').filter({ hasText: 'original_sound' }).waitFor();

@@ -60,7 +60,7 @@ export type WaveformOptions = { /** Draw the time ruler under the waveform (defa
 /**
  * The one wavesurfer.js instance of a screen, in `containerRef`: the precomputed peaks are drawn as
  * soon as they arrive (before wavesurfer.js and the media), then wavesurfer.js draws over them;
- * rebuilt when the source changes (the clock back to 0, nothing ready), destroyed on unmount. The
+ * rebuilt when the media changes (the clock back to 0, nothing ready), destroyed on unmount. The
  * workspace and the approvals player both use it.
  */
 export function useWaveform(
@@ -74,7 +74,10 @@ export function useWaveform(
   const loopRef = useRef<{ fromS: number; toS: number } | null>(null);
   const [state, setState] = useState<WaveformState>(() => ({ ...IDLE, forUrl: source?.mediaUrl ?? null }));
   const mediaUrl = source?.mediaUrl ?? null;
-  const peaksUrl = source?.peaksUrl ?? null;
+  // Read when a source is loaded, not a reason to load it again: peaks that arrive with a later read of the audio
+  // (its peaks job done meanwhile) would rebuild a player whose media is decoded already, and take its playhead to 0.
+  const peaksUrlRef = useRef(source?.peaksUrl ?? null);
+  peaksUrlRef.current = source?.peaksUrl ?? null;
 
   // A layout effect: with the peaks already loaded (a screen's start asks for them), the preview is drawn
   // before the screen's first paint rather than a frame later (on a cold /beats/, from the screen's commit to
@@ -96,6 +99,7 @@ export function useWaveform(
       container.dataset.drawnMs = String(Math.round(performance.now()));
       setState((prev) => ({ ...prev, isDrawn: true }));
     };
+    const peaksUrl = peaksUrlRef.current;
     void (async () => {
       // wavesurfer.js loads beside the peaks, so only the screens that draw a waveform fetch it.
       const player = Promise.all([
@@ -165,7 +169,7 @@ export function useWaveform(
       surferRef.current = null;
       loopRef.current = null;
     };
-  }, [containerRef, mediaUrl, peaksUrl, clock, withTimeline]);
+  }, [containerRef, mediaUrl, clock, withTimeline]);
 
   return useMemo(() => {
     // Until the effect above has run for a new source, the state still describes the previous one.
