@@ -8,6 +8,7 @@ import {
   createBeat,
   eventually,
   fetchBeats,
+  markOffsetAt,
   openWorkspace,
   seekTo,
   shownOffsets,
@@ -348,12 +349,7 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
     );
 
     await beatRow(page, 'verse').getByText('verse', { exact: true }).click();
-    await seekTo(page, 12);
-    await page.keyboard.press('b');
-    await eventually(
-      () => shownOffsets(page),
-      (o) => o.includes(12),
-    );
+    await markOffsetAt(page, 12);
     await page.keyboard.press('Control+z');
     await eventually(
       () => shownOffsets(page),

@@ -8,6 +8,7 @@ import {
   eventually,
   fetchAudio,
   fetchBeats,
+  markOffsetAt,
   openWorkspace,
   rowKeys,
   seekTo,
@@ -159,12 +160,8 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
   it('E selects the ending point it adds: Backspace then takes that point away, not the offset B selected before', async () => {
     await beatRow(page, 'chorus').getByText('chorus', { exact: true }).click();
     const offsetsBefore = (await shownOffsets(page)).length;
-    await seekTo(page, 25);
-    await page.keyboard.press('b');
-    await eventually(
-      () => shownOffsets(page),
-      (o) => o.length === offsetsBefore + 1,
-    );
+    await markOffsetAt(page, 25);
+    expect(await shownOffsets(page)).toHaveLength(offsetsBefore + 1);
     await seekTo(page, 30);
     await page.keyboard.press('e');
     await eventually(shownEndingPoints, (p) => p.includes(30));
@@ -184,12 +181,7 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
     const offsetsOf = async (name: string) => (await fetchBeats(api, musicId)).find((b) => b.name === name)?.offsets;
     // An edit of the ep beat itself...
     await beatRow(page, 'chorus_ep#1').getByText('chorus_ep#1', { exact: true }).click();
-    await seekTo(page, 7);
-    await page.keyboard.press('b');
-    await eventually(
-      () => shownOffsets(page),
-      (o) => o.includes(7),
-    );
+    await markOffsetAt(page, 7);
     // ...then one of its source beat, and EPT rewrites the ep beat from it.
     await beatRow(page, 'chorus').getByText('chorus', { exact: true }).click();
     await typeOffsets([...(await shownOffsets(page)), 9]);

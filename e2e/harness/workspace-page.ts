@@ -27,6 +27,16 @@ export async function seekTo(page: Page, timeS: number): Promise<void> {
   }, timeS);
 }
 
+/** Moves the playhead to `timeS` and presses B there, then waits until the offsets table shows that offset. */
+export async function markOffsetAt(page: Page, timeS: number): Promise<void> {
+  await seekTo(page, timeS);
+  await page.keyboard.press('b');
+  await eventually(
+    () => shownOffsets(page),
+    (offsets) => offsets.includes(timeS),
+  );
+}
+
 /** Row keys of an antd table, top to bottom. */
 export async function rowKeys(table: Locator): Promise<string[]> {
   return table.locator('tr[data-row-key]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key') ?? ''));

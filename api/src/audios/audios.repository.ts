@@ -133,6 +133,12 @@ export type AudioCounters = Pick<
   | 'templates_off_highlight_count'
 >;
 
+/** The update that takes tags (their keys and spellings) off an audio. */
+const pullTags = (tagKeys: string[], spellings: string[]) => ({
+  $pullAll: { tag_keys: tagKeys, tags: spellings },
+  $set: { updated_at: new Date() },
+});
+
 @Injectable()
 export class AudiosRepository {
   /** The audio list: every audio's list row (the catalog page, the reports' figures, the recounts). */
@@ -202,21 +208,11 @@ export class AudiosRepository {
 
   /** Takes tags (their keys and spellings) off one audio. */
   async removeTags(musicCanonicalId: string, tagKeys: string[], spellings: string[]): Promise<void> {
-    await this.audios
-      .updateOne(
-        { _id: musicCanonicalId },
-        { $pullAll: { tag_keys: tagKeys, tags: spellings }, $set: { updated_at: new Date() } },
-      )
-      .exec();
+    await this.audios.updateOne({ _id: musicCanonicalId }, pullTags(tagKeys, spellings)).exec();
   }
 
   async removeTagFromAll(tagKey: string, spellings: string[]): Promise<number> {
-    const res = await this.audios
-      .updateMany(
-        { tag_keys: tagKey },
-        { $pullAll: { tag_keys: [tagKey], tags: spellings }, $set: { updated_at: new Date() } },
-      )
-      .exec();
+    const res = await this.audios.updateMany({ tag_keys: tagKey }, pullTags([tagKey], spellings)).exec();
     return res.modifiedCount;
   }
 

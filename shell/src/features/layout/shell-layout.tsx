@@ -28,8 +28,9 @@ export function ShellLayout({ store }: { store: AppStore }) {
   }, [store]);
   useScreenPrefetch(store, remotes);
   const selected = selectNavKey(pathname);
+  const remote = remotes.find((r) => isRouteOf(r, pathname));
   // An address no screen answers (once the screens are known): said so, instead of an empty page under the nav.
-  const isUnknownPage = remotes.length > 0 && !remotes.some((remote) => isRouteOf(remote, pathname));
+  const isUnknownPage = remotes.length > 0 && !remote;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -53,7 +54,7 @@ export function ShellLayout({ store }: { store: AppStore }) {
         <UserMenu />
       </Layout.Header>
       <Layout.Content className="shell-content">
-        <ScreenFailurePanel remotes={remotes} />
+        <ScreenFailurePanel remote={remote} />
         {isUnknownPage && (
           <StatusMessage
             icon={<QuestionCircleOutlined />}

@@ -1,18 +1,15 @@
 import type { RemoteDefinition } from '@curator/shared';
 import { screenLoadFailedTitle, useAppSelector, useAppStore } from '@curator/shared';
 import { ScreenFailure } from '@curator/shared/ui';
-import { useLocation } from 'react-router-dom';
 
-import { isRouteOf, retryScreen } from './screen-registry';
+import { retryScreen } from './screen-registry';
 
 /**
- * In the place of the current route's screen when it could not be loaded or started: what
+ * In the place of the current address's screen (`remote`) when it could not be loaded or started: what
  * happened, and Retry. The navigation and every other screen go on working.
  */
-export function ScreenFailurePanel({ remotes }: { remotes: RemoteDefinition[] }) {
-  const { pathname } = useLocation();
+export function ScreenFailurePanel({ remote }: { remote: RemoteDefinition | undefined }) {
   const store = useAppStore();
-  const remote = remotes.find((r) => isRouteOf(r, pathname));
   const state = useAppSelector((s) => (remote ? s.screens[remote.name] : undefined));
   if (!remote || state?.status !== 'failed') return null;
   return (
