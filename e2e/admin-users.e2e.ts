@@ -163,6 +163,35 @@ describe('admin remote: users in Chromium', () => {
     await other.dispose();
   });
 
+  it('keeps a 150-character username inside the Users table, cut short with the whole name on hover', async () => {
+    const longName = `long-${'w'.repeat(145)}`;
+    const api = await apiSession(admin);
+    const created = await api.post('/api/users/', {
+      data: { username: longName, password: 'a-long-named-pass-1' },
+      headers: { 'X-CSRFToken': api.csrf },
+    });
+    expect(created.status()).toBe(201);
+    await adminPage.setViewportSize({ width: 1280, height: 720 });
+    await openUsers(adminPage);
+    const cell = row(adminPage, longName).locator('td').first();
+    await cell.waitFor();
+    const widths = await adminPage.getByTestId('user-list').evaluate((list) => ({
+      list: list.clientWidth,
+      table: list.querySelector('table')!.scrollWidth,
+    }));
+    expect(widths.table).toBeLessThanOrEqual(widths.list);
+    expect(await row(adminPage, longName).locator(`[title="${longName}"]`).count()).toBe(1);
+    // The Edit and Delete cells keep their place beside it.
+    expect(
+      await row(adminPage, longName)
+        .getByRole('button', { name: `Delete ${longName}` })
+        .isVisible(),
+    ).toBe(true);
+    expect((await api.delete(`/api/users/${longName}/`, { headers: { 'X-CSRFToken': api.csrf } })).status()).toBe(204);
+    await api.dispose();
+    await adminPage.setViewportSize({ width: 1400, height: 900 });
+  });
+
   it('deletes only when the confirm is accepted, and the deleted user is logged out', async () => {
     const staffPage = await (await newContext(browser)).newPage();
     await loginThroughForm(staffPage, STAFF.username, STAFF.password);

@@ -24,7 +24,8 @@ export function UserList() {
   };
 
   const columns: TableColumnsType<User> = [
-    { title: 'Username', dataIndex: 'username', key: 'username' },
+    // A name may be 150 characters long: it is cut short with its whole text on hover, and the other columns keep their place.
+    { title: 'Username', dataIndex: 'username', key: 'username', ellipsis: true },
     {
       title: 'Admin',
       dataIndex: 'admin',
