@@ -177,6 +177,53 @@ describe('workspace: ending points, EPT and original sound in Chromium', () => {
     expect(await savedEndingPoints(2)).toEqual([10, 40]);
   }, 60_000);
 
+  it('an undone point is no longer selected: Backspace then leaves the redo alone, and the EP Simulator forgets it', async () => {
+    const range = page.getByTestId('ep-sim-range');
+    await seekTo(page, 33);
+    await page.keyboard.press('e');
+    await eventually(shownEndingPoints, (p) => p.includes(33));
+    await eventually(
+      () => range.innerText(),
+      (text) => text.includes('34.00'),
+    );
+    await page.keyboard.press('Control+z');
+    await eventually(shownEndingPoints, (p) => !p.includes(33));
+    // The range is the first ending point's after the playhead (40, plus 1 s of padding), not the undone 33's.
+    await eventually(
+      () => range.innerText(),
+      (text) => text.includes('41.00'),
+    );
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Control+Shift+z');
+    await eventually(shownEndingPoints, (p) => p.includes(33));
+    expect(await savedEndingPoints(3)).toEqual([10, 33, 40]);
+    // The same for an offset B added.
+    const offsetsBefore = await shownOffsets(page);
+    await markOffsetAt(page, 27);
+    await page.keyboard.press('Control+z');
+    await eventually(
+      () => shownOffsets(page),
+      (o) => o.length === offsetsBefore.length,
+    );
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Control+Shift+z');
+    await eventually(
+      () => shownOffsets(page),
+      (o) => o.includes(27),
+    );
+    expect(await shownOffsets(page)).toHaveLength(offsetsBefore.length + 1);
+    // The redone offset is selected again: Backspace takes it away, which leaves the beat as the tests after this expect.
+    await page.keyboard.press('Backspace');
+    await eventually(
+      () => shownOffsets(page),
+      (o) => !o.includes(27),
+    );
+    expect(await shownOffsets(page)).toEqual(offsetsBefore);
+    await page.getByTestId('ending-points-table').locator('tr[data-row-key="33"]').click();
+    await page.keyboard.press('Backspace');
+    expect(await savedEndingPoints(2)).toEqual([10, 40]);
+  }, 60_000);
+
   it('undo leaves a beat that EPT has rewritten since the edit as EPT wrote it, and says so', async () => {
     const offsetsOf = async (name: string) => (await fetchBeats(api, musicId)).find((b) => b.name === name)?.offsets;
     // An edit of the ep beat itself...

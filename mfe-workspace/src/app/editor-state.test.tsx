@@ -1,4 +1,4 @@
-import { editorReducer, initialEditorState } from './editor-state';
+import { editorReducer, initialEditorState, withShownSelection } from './editor-state';
 
 describe('workspace editor state', () => {
   it('selecting a beat clears the template and vice versa', () => {
@@ -28,5 +28,24 @@ describe('workspace editor state', () => {
     const undone = editorReducer(recorded, { type: 'undoTaken' });
     expect(undone.history).toEqual({ past: [], future: [edit] });
     expect(editorReducer(undone, { type: 'redoTaken' }).history).toEqual({ past: [edit], future: [] });
+  });
+});
+
+describe('withShownSelection', () => {
+  const selecting = (offsetS: number | null, pointS: number | null) =>
+    editorReducer(editorReducer(initialEditorState, { type: 'offsetSelected', offsetS }), {
+      type: 'endingPointSelected',
+      pointS,
+    });
+
+  it('keeps a selected point that is on screen, and the same state object when nothing is dropped', () => {
+    const editor = selecting(null, 30);
+    expect(withShownSelection(editor, [5], [10, 30])).toBe(editor);
+    expect(withShownSelection(selecting(5, null), [5], [])).toMatchObject({ selectedOffsetS: 5 });
+  });
+
+  it('shows no selection for a point that is gone (undone, refused, removed elsewhere)', () => {
+    expect(withShownSelection(selecting(null, 30), [], [10, 40])).toMatchObject({ selectedEndingPointS: null });
+    expect(withShownSelection(selecting(5, null), [6], [])).toMatchObject({ selectedOffsetS: null });
   });
 });

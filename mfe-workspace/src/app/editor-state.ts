@@ -90,3 +90,24 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return state;
   }
 }
+
+/**
+ * The editor with its selected offset and ending point kept only while they are on screen. An undo, a refused save or
+ * another editor's change can take a selected point away: a selection of a point that is gone would have Backspace
+ * "delete" it (a new edit, which throws the redo away) and the EP Simulator play a range for it. The selection is kept
+ * underneath, so a redo that brings the point back shows it selected again.
+ */
+export function withShownSelection(
+  editor: EditorState,
+  offsetsS: readonly number[],
+  endingPointsS: readonly number[],
+): EditorState {
+  const selectedOffsetS =
+    editor.selectedOffsetS !== null && offsetsS.includes(editor.selectedOffsetS) ? editor.selectedOffsetS : null;
+  const selectedEndingPointS =
+    editor.selectedEndingPointS !== null && endingPointsS.includes(editor.selectedEndingPointS)
+      ? editor.selectedEndingPointS
+      : null;
+  if (selectedOffsetS === editor.selectedOffsetS && selectedEndingPointS === editor.selectedEndingPointS) return editor;
+  return { ...editor, selectedOffsetS, selectedEndingPointS };
+}

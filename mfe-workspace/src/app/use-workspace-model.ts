@@ -19,7 +19,7 @@ import { useMemo, useReducer } from 'react';
 
 import type { TemplateRow } from '../features/beats-templates/components/templates-table';
 import { buildPlatformReelUrl } from '../lib/platform-links';
-import { editorReducer, initialEditorState } from './editor-state';
+import { editorReducer, initialEditorState, withShownSelection } from './editor-state';
 
 /** A template's timing for the domain rules: its start and segment durations, ms. */
 export function toTemplateTiming(template: Template): TemplateTiming {
@@ -74,17 +74,18 @@ export function useWorkspaceModel(audio: WorkspaceAudio) {
       isApproved: t.template_meta.approved === true,
       reelUrl: buildPlatformReelUrl(t.code),
     }));
+    const endingPointsS = normalizeEndingPoints(audio.eps);
     return {
       audio,
       me,
       beats,
       templates,
       templateRows,
-      editor,
+      editor: withShownSelection(editor, activeBeat ? offsetsS : [], endingPointsS),
       dispatchEditor,
       rules,
       imageUrls: images.map((image) => image.image),
-      endingPointsS: normalizeEndingPoints(audio.eps),
+      endingPointsS,
       activeBeat,
       activeTemplate,
       templateTiming,
