@@ -79,6 +79,8 @@ describe('workspace: the audio lock between two users in Chromium', () => {
   it('Unlock takes the lock over and shows what the first user saved meanwhile; the first turns read-only', async () => {
     // Saved while the second user's screen was open: it must not be written over with the list that screen read.
     expect((await saveEndingPoints(aliceApi, [20])).status()).toBe(200);
+    // Just after the first user's editor refreshed its lock: its next refresh is 10 s away.
+    await alicePage.waitForResponse((r) => r.url().endsWith(`/api/audio/${id}/lock/`));
     await bobPage.getByRole('button', { name: 'Unlock', exact: true }).click();
     await bobPage.getByTestId('lock-state').filter({ hasText: 'editing' }).waitFor();
     await bobPage.locator('[data-testid="workspace"][data-read-only="false"]').waitFor();
@@ -86,11 +88,16 @@ describe('workspace: the audio lock between two users in Chromium', () => {
     expect(await fetchAudio(aliceApi, id)).toMatchObject({ locked: true, locked_by: bob.username });
     expect((await saveEndingPoints(bobApi, [5])).status()).toBe(200);
     expect((await saveEndingPoints(aliceApi, [6])).status()).toBe(423);
-    // The first user's editor refreshes its lock every 10 s and then learns who holds it.
+    // The first user's editor still says 'editing' (it learns at its next refresh), and E there is refused by the
+    // server: that refusal tells it at once who holds the audio now, well before the refresh.
+    const refusedAt = Date.now();
+    await alicePage.keyboard.press('e');
+    await waitForToast(alicePage, `Locked by ${bob.username}`);
     await alicePage
       .getByTestId('lock-state')
       .filter({ hasText: `Locked by ${bob.username}` })
       .waitFor({ timeout: 15_000 });
+    expect(Date.now() - refusedAt).toBeLessThan(5_000);
     await alicePage.locator('[data-testid="workspace"][data-read-only="true"]').waitFor();
   }, 60_000);
 

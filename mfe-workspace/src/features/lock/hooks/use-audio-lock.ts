@@ -1,5 +1,5 @@
-import { LOCK_REFRESH_MS, useLockAudioMutation, useUnlockAudioMutation } from '@curator/shared';
-import { CSRF_COOKIE, CSRF_HEADER, readCookie } from '@curator/shared/kernel';
+import { LOCK_REFRESH_MS, useAppSelector, useLockAudioMutation, useUnlockAudioMutation } from '@curator/shared';
+import { CSRF_COOKIE, CSRF_HEADER, readCookie, type RootState } from '@curator/shared/kernel';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type AudioLock = {
@@ -41,6 +41,19 @@ function releaseOnPageHide(audioId: string): void {
     headers: token ? { [CSRF_HEADER]: token } : {},
   }).catch(() => undefined);
   announceRelease(audioId);
+}
+
+/**
+ * When the newest write refused with 423 (`Locked by {user}`: someone else holds the audio's lock) was sent, or 0.
+ * Writes are the store's mutations; the workspace writes to its own audio only.
+ */
+function selectNewestLockRefusal(state: RootState): number {
+  let newest = 0;
+  for (const mutation of Object.values(state.api.mutations)) {
+    const status = (mutation?.error as { status?: unknown } | undefined)?.status;
+    if (mutation?.status === 'rejected' && status === 423) newest = Math.max(newest, mutation.startedTimeStamp ?? 0);
+  }
+  return newest;
 }
 
 /**
@@ -91,6 +104,16 @@ export function useAudioLock(
     const timer = setInterval(() => void take(), LOCK_REFRESH_MS);
     return () => clearInterval(timer);
   }, [isEditorReady, take]);
+
+  // A write refused with 423 says someone took the lock over since the last refresh: ask again now, so that the screen
+  // says who and turns read-only at once, not at the next refresh (up to LOCK_REFRESH_MS later).
+  const newestLockRefusal = useAppSelector(selectNewestLockRefusal);
+  const seenLockRefusal = useRef(newestLockRefusal);
+  useEffect(() => {
+    if (newestLockRefusal <= seenLockRefusal.current) return;
+    seenLockRefusal.current = newestLockRefusal;
+    if (isEditorReady) void take();
+  }, [isEditorReady, newestLockRefusal, take]);
 
   // Another tab of this browser let this audio's lock go while this one still edits it: take it again.
   useEffect(() => {
