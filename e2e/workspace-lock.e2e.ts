@@ -76,6 +76,18 @@ describe('workspace: the audio lock between two users in Chromium', () => {
     expect((await fetchAudio(aliceApi, id)).eps).toEqual([]);
   }, 60_000);
 
+  it('the read-only screen shows what the lock holder saves, within a lock refresh', async () => {
+    expect((await saveEndingPoints(aliceApi, [12])).status()).toBe(200);
+    const created = await aliceApi.post('/api/beats/', {
+      data: { name: 'alice-beat', music_canonical_id: id, audio_type: 'music', done: false },
+      headers: { 'X-CSRFToken': aliceApi.csrf },
+    });
+    expect(created.status()).toBe(201);
+    await bobPage.getByTestId('ending-points-table').locator('tr[data-row-key="12"]').waitFor({ timeout: 25_000 });
+    await bobPage.getByTestId('beats-table').getByText('alice-beat', { exact: true }).waitFor({ timeout: 5_000 });
+    await bobPage.locator('[data-testid="workspace"][data-read-only="true"]').waitFor();
+  }, 60_000);
+
   it('Unlock takes the lock over and shows what the first user saved meanwhile; the first turns read-only', async () => {
     // Saved while the second user's screen was open: it must not be written over with the list that screen read.
     expect((await saveEndingPoints(aliceApi, [20])).status()).toBe(200);

@@ -55,14 +55,16 @@ export function WorkspaceEditor({ audio }: { audio: WorkspaceAudio }) {
   // No waveform is coming: no media, or media that fails to load (beats can still be typed in).
   const isWithoutWaveform = !audio.media || waveform.hasFailed;
   // The editor is ready once its waveform is, or at once when there is none to wait for.
-  // Got the lock after someone else held it: read the audio and its beats again before writing over them (their
-  // last saves, ending points above all, whose save replaces the whole list).
+  // Someone else held the lock and could save meanwhile: read the audio, its beats and its templates' approvals again,
+  // before writing over them once this editor has the lock (ending points above all, whose save replaces the whole
+  // list), and to show their saves while this screen is read-only.
   const readAgain = useCallback(
     () =>
       dispatch(
         workspaceApi.util.invalidateTags([
           { type: 'Audio', id: audio.id },
           { type: 'Beat', id: audio.id },
+          { type: 'Template', id: audio.id },
         ]),
       ),
     [dispatch, audio.id],

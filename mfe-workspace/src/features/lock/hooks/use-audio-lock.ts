@@ -58,15 +58,17 @@ function selectNewestLockRefusal(state: RootState): number {
 
 /**
  * The audio lock of docs/rules.md "Audio lock and concurrent edits": taken once the editor is ready, refreshed every LOCK_REFRESH_MS,
- * released on leaving. `initialHolder` (from the audio detail) makes the screen read-only at once. `onTakenFromOther`
- * runs when this editor gets the lock after someone else held it (Unlock, or their lock ended): what the screen shows
- * was read while they could still save, and must be read again before this editor writes over it.
+ * released on leaving. `initialHolder` (from the audio detail) makes the screen read-only at once. `readAgain` runs
+ * - when this editor gets the lock after someone else held it (Unlock, or their lock ended): what the screen shows was
+ *   read while they could still save, and must be read again before this editor writes over it;
+ * - at each refresh that finds someone else still holding it after the one before did: a read-only screen follows
+ *   what they save (within LOCK_REFRESH_MS) instead of showing what it read when it opened.
  */
 export function useAudioLock(
   audioId: string,
   isEditorReady: boolean,
   initialHolder: string | null,
-  onTakenFromOther: () => void,
+  readAgain: () => void,
 ): AudioLock {
   const [lockAudio] = useLockAudioMutation();
   const [unlockAudio] = useUnlockAudioMutation();
@@ -77,8 +79,10 @@ export function useAudioLock(
   const visit = useRef(0);
   // Someone else held the audio since this screen read it (the detail said so, or a lock answer refused us).
   const hasOtherHeld = useRef(initialHolder !== null);
-  const onTaken = useRef(onTakenFromOther);
-  onTaken.current = onTakenFromOther;
+  // The last lock answer refused this editor: the next refusal means the other editor has had a refresh's time to save.
+  const wasRefused = useRef(false);
+  const onStale = useRef(readAgain);
+  onStale.current = readAgain;
 
   const take = useCallback(async () => {
     const asked = visit.current;
@@ -90,11 +94,10 @@ export function useAudioLock(
       return;
     }
     heldRef.current = isHeld;
+    if (isHeld ? hasOtherHeld.current : wasRefused.current) onStale.current();
     if (!isHeld) hasOtherHeld.current = true;
-    else if (hasOtherHeld.current) {
-      hasOtherHeld.current = false;
-      onTaken.current();
-    }
+    else hasOtherHeld.current = false;
+    wasRefused.current = !isHeld;
     setState({ lockedBy: answer.data.refusedBy ?? answer.data.locked_by, isHeldByMe: isHeld });
   }, [audioId, lockAudio, unlockAudio]);
 
