@@ -293,4 +293,16 @@ describe('reports: audio usage, segments, HL points and metrics in Chromium', ()
       expect(byKey[key]).toBe(String(metrics.find((m) => m.key === key)!.value));
     await page.screenshot({ path: '/tmp/reports-metrics.png' });
   }, 120_000);
+
+  it('/metrics/ says the figures could not be loaded, with Retry, when the server fails', async () => {
+    await page.route('**/api/metrics/', (route) => route.fulfill({ status: 503, body: '' }));
+    try {
+      await page.goto('/metrics/');
+      await page.getByTestId('metrics-table').getByTestId('list-load-failed').waitFor();
+    } finally {
+      await page.unroute('**/api/metrics/');
+    }
+    await page.getByTestId('list-load-failed').getByRole('button', { name: 'Retry' }).click();
+    await page.getByTestId('metrics-table').locator('tr[data-row-key="audios"]').waitFor();
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { type Metric, useListMetricsQuery } from '@curator/shared';
+import { ListEmpty } from '@curator/shared/ui';
 import type { TableColumnsType } from 'antd';
 import { Button, Table, Typography } from 'antd';
 
@@ -15,7 +16,8 @@ const COLUMNS: TableColumnsType<Metric> = [
 
 /** /metrics/: live key/value figures, computed by the API on each request. */
 export function MetricsScreen() {
-  const { data, isLoading, isFetching, refetch } = useListMetricsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const metrics = useListMetricsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isFetching, refetch } = metrics;
   return (
     <section className="report-screen report-narrow" data-testid="metrics-screen">
       <Typography.Title level={4}>Metrics</Typography.Title>
@@ -36,6 +38,8 @@ export function MetricsScreen() {
           dataSource={data}
           loading={isLoading}
           pagination={false}
+          // A server that fails says so, with Retry, as the other lists do: not an empty table.
+          locale={{ emptyText: <ListEmpty text="No metrics" query={metrics} /> }}
         />
       </div>
     </section>
