@@ -157,6 +157,17 @@ describe('reports: the approvals review in Chromium', () => {
       .locator('[data-marker]')
       .evaluateAll((els) => els.map((el) => [el.textContent, Number(el.getAttribute('data-time-s'))]));
     expect(shown).toEqual(markers.map((m) => [m.label, m.timeS]));
+    // The markers are 0.8 s apart on a long track: each label can still be read, none covers another.
+    const boxes = await overlay
+      .locator('.marker-label')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+    const overlapping = boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+        .map(() => i),
+    );
+    expect(overlapping).toEqual([]);
     await page.screenshot({ path: '/tmp/reports-approvals.png' });
 
     await page.getByRole('heading', { name: 'Approvals' }).click();
