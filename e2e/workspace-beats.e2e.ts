@@ -391,6 +391,13 @@ describe('workspace: beats, offsets, segments and templates in Chromium', () => 
       (b) => b.some((x) => x.name === 'verse' && x.done && !x.offsets.includes(6.5)),
     );
     expect(beats.find((b) => b.name === 'verse')).toMatchObject({ done: true, offsets: [5, 8, 10.25, 12] });
+    // Space right after the click plays, as it does after any other click: it does not tick the box off again.
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    expect(await done.isChecked()).toBe(true);
+    expect((await fetchBeats(api, id)).find((b) => b.name === 'verse')?.done).toBe(true);
   }, 60_000);
 
   it('names a blank-named beat and a clone past the names a deletion left taken: no two beats share a name', async () => {

@@ -4,7 +4,12 @@ import { useWorkspaceKeys, type WorkspaceKeyHandlers } from './use-workspace-key
 
 function KeysProbe({ handlers }: { handlers: WorkspaceKeyHandlers }) {
   useWorkspaceKeys(handlers);
-  return <input aria-label="typing here" />;
+  return (
+    <>
+      <input aria-label="typing here" />
+      <input type="checkbox" aria-label="done" />
+    </>
+  );
 }
 
 function renderProbe() {
@@ -17,7 +22,7 @@ function renderProbe() {
     onRedo: jest.fn(),
   };
   const view = render(<KeysProbe handlers={handlers} />);
-  return { handlers, input: view.getByLabelText('typing here') };
+  return { handlers, input: view.getByLabelText('typing here'), checkbox: view.getByLabelText('done') };
 }
 
 describe('workspace keyboard', () => {
@@ -46,5 +51,15 @@ describe('workspace keyboard', () => {
     fireEvent.keyDown(window, { key: 'b', repeat: true });
     expect(handlers.onBeat).not.toHaveBeenCalled();
     expect(handlers.onDelete).not.toHaveBeenCalled();
+  });
+
+  it('keeps the keys working after a click on a checkbox (Done, approve): Space plays, and leaves the box as it is', () => {
+    const { handlers, checkbox } = renderProbe();
+    checkbox.focus();
+    fireEvent.keyDown(checkbox, { key: ' ' });
+    fireEvent.keyDown(window, { key: 'e' });
+    expect(handlers.onPlayPause).toHaveBeenCalledTimes(1);
+    expect(handlers.onEndingPoint).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).not.toBe(checkbox);
   });
 });

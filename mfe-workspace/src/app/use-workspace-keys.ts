@@ -10,9 +10,13 @@ export type WorkspaceKeyHandlers = {
 };
 
 const TYPING_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+/** Inputs that take no typing: a click leaves the focus on them, and the keys go on working as after any click. */
+const CLICKED_INPUT_TYPES = new Set(['checkbox', 'radio', 'button', 'submit', 'reset']);
 
 function isTyping(element: Element | null): boolean {
-  return !!element && (TYPING_TAGS.has(element.tagName) || (element as HTMLElement).isContentEditable);
+  if (!element) return false;
+  if (element instanceof HTMLInputElement && CLICKED_INPUT_TYPES.has(element.type)) return false;
+  return TYPING_TAGS.has(element.tagName) || (element as HTMLElement).isContentEditable;
 }
 
 /** B, E, Space, Backspace and Ctrl+Z / Ctrl+Shift+Z while focus is not in an input (docs/screens.md). */
