@@ -166,6 +166,16 @@ describe('catalog: the audio list in Chromium over the seeded demo catalog', () 
     await waitForTotal(page, all.filter((a) => a.reel_count >= reelMin).length);
   });
 
+  it('says at the box what is wrong with a bound of a hand-edited link, and keeps its text there', async () => {
+    await page.goto(`/audios/?reel_count_min=zz&reel_count_max=${reelMin}`);
+    await page
+      .locator('.ant-form-item-explain-error', { hasText: 'Reel count min: a whole number, 0 or more' })
+      .waitFor();
+    expect(await page.getByLabel('Reel count min').inputValue()).toBe('zz');
+    // The rest of the link applies.
+    await waitForTotal(page, all.filter((a) => a.reel_count <= reelMin).length);
+  });
+
   it('has every row of the page in the table, for the row count and for ArrowRight from a row far down', async () => {
     await page.goto('/audios/');
     await waitForTotal(page, all.length);

@@ -32,12 +32,20 @@ const EVERY_FILTER: AudioFilters = {
 describe('audio list URL ↔ filters', () => {
   it('reads every filter and the skip back exactly as written', () => {
     const search = buildAudioListSearch(EVERY_FILTER, 300);
-    expect(parseAudioListSearch(new URLSearchParams(search.toString()))).toEqual({ filters: EVERY_FILTER, skip: 300 });
+    expect(parseAudioListSearch(new URLSearchParams(search.toString()))).toEqual({
+      filters: EVERY_FILTER,
+      skip: 300,
+      unreadBounds: {},
+    });
   });
 
   it('writes nothing for the defaults, so the unfiltered list is plain /audios/', () => {
     expect(buildAudioListSearch(DEFAULT_AUDIO_FILTERS, 0).toString()).toBe('');
-    expect(parseAudioListSearch(new URLSearchParams(''))).toEqual({ filters: DEFAULT_AUDIO_FILTERS, skip: 0 });
+    expect(parseAudioListSearch(new URLSearchParams(''))).toEqual({
+      filters: DEFAULT_AUDIO_FILTERS,
+      skip: 0,
+      unreadBounds: {},
+    });
   });
 
   it('repeats the tags key, one per tag, without case duplicates', () => {
@@ -46,13 +54,15 @@ describe('audio list URL ↔ filters', () => {
   });
 
   it('drops values a hand-edited link gets wrong instead of failing the whole list', () => {
-    const { filters, skip } = parseAudioListSearch(
+    const { filters, skip, unreadBounds } = parseAudioListSearch(
       new URLSearchParams(
-        'reel_count_min=abc&reel_count_max=-2&audio_type=video&trendlist=x&skip=-100&sort_dir=up&created_from=never',
+        'reel_count_min=abc&reel_count_max=-2&audio_type=video&trendlist=x&skip=-100&sort_dir=up&created_from=never&media_length_ms_min=',
       ),
     );
     expect(filters).toEqual(DEFAULT_AUDIO_FILTERS);
     expect(skip).toBe(0);
+    // The bounds are kept as written, for the form to say at their boxes what is wrong; an empty one is no bound.
+    expect(unreadBounds).toEqual({ reel_count_min: 'abc', reel_count_max: '-2' });
   });
 
   it('sends only the filters in use to GET /api/audio/, with skip and sort always', () => {

@@ -16,7 +16,7 @@ export const RANGE_FILTERS = [
   'template_clips_count',
 ] as const;
 export type RangeFilter = (typeof RANGE_FILTERS)[number];
-type RangeKey = `${RangeFilter}_min` | `${RangeFilter}_max`;
+export type RangeKey = `${RangeFilter}_min` | `${RangeFilter}_max`;
 
 /** Filters of the audio list as the form and the URL hold them; dates are ISO instants (UTC). */
 export type AudioFilters = {
@@ -58,8 +58,15 @@ function readInstant(text: string | null): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
-/** Filters and skip from the page's query string; unreadable values fall back to no filter. */
-export function parseAudioListSearch(search: URLSearchParams): { filters: AudioFilters; skip: number } {
+/** What the page's query string asks for: its filters and skip, and the text of each bound that is not a count. */
+export type AudioListSearch = { filters: AudioFilters; skip: number; unreadBounds: Partial<Record<RangeKey, string>> };
+
+/**
+ * Filters and skip from the page's query string; unreadable values fall back to no filter. A min/max bound that is
+ * not a whole number ≥ 0 is also kept as it was written (`unreadBounds`), for the form to show at its box what is
+ * wrong, as it does with a bound typed there.
+ */
+export function parseAudioListSearch(search: URLSearchParams): AudioListSearch {
   const filters: AudioFilters = {
     audio_type: readEnum(AUDIO_TYPE_FILTERS, search.get('audio_type'), 'all'),
     trendlist: readEnum(TREND_LIST_FILTERS, search.get('trendlist'), 'all'),
@@ -72,11 +79,14 @@ export function parseAudioListSearch(search: URLSearchParams): { filters: AudioF
     sort_by: readEnum(AUDIO_SORT_FIELDS, search.get('sort_by'), 'created_at'),
     sort_dir: readEnum(SORT_DIRECTIONS, search.get('sort_dir'), 'desc'),
   };
+  const unreadBounds: AudioListSearch['unreadBounds'] = {};
   for (const key of RANGE_KEYS) {
-    const value = readCount(search.get(key));
+    const text = search.get(key);
+    const value = readCount(text);
     if (value !== undefined) filters[key] = value;
+    else if (text?.trim()) unreadBounds[key] = text;
   }
-  return { filters, skip: readCount(search.get('skip')) ?? 0 };
+  return { filters, skip: readCount(search.get('skip')) ?? 0, unreadBounds };
 }
 
 /** Query string of the page for these filters; defaults are left out so `/audios/` is the unfiltered list. */

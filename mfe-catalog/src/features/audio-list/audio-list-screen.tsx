@@ -12,7 +12,7 @@ const NO_AUDIOS: AudioListItem[] = [];
 
 /** /audios/: the filterable, paginated catalog of audios (docs/screens.md). */
 export function AudioListScreen() {
-  const { filters, skip, searchText, applyFilters, goToSkip, clearFilters } = useAudioListSearch();
+  const { filters, skip, unreadBounds, searchText, applyFilters, goToSkip, clearFilters } = useAudioListSearch();
   const audios = useListAudiosQuery(toAudioListQuery(filters, skip));
   const { currentData, isFetching, isLoading } = audios;
   const data = shownData(audios);
@@ -29,7 +29,13 @@ export function AudioListScreen() {
       </Typography.Title>
       {filtersShown ? (
         // Remounted per URL so back/forward and Clear show the filters the list uses.
-        <AudioFiltersForm key={searchText} filters={filters} onFilter={applyFilters} onClear={clearFilters} />
+        <AudioFiltersForm
+          key={searchText}
+          filters={filters}
+          unreadBounds={unreadBounds}
+          onFilter={applyFilters}
+          onClear={clearFilters}
+        />
       ) : (
         <AudioFiltersOutline filters={filters} />
       )}

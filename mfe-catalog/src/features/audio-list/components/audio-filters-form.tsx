@@ -20,7 +20,7 @@ import {
 } from '@curator/shared';
 import { AppSelect } from '@curator/shared/ui';
 import { Button, Form, Input } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 
 import { fromDatetimeLocalValue, toDatetimeLocalValue } from '../../../lib/datetime-local';
 import { RangeFilterItem } from './range-filter-item';
@@ -85,12 +85,24 @@ const SORT_ITEMS: readonly ChoiceItem[] = [
 const SEARCH_LABEL = 'Search';
 const CREATED_LABEL = `${AUDIO_FILTER_LABELS.created} from / to`;
 
-type AudioFiltersFormProps = { filters: AudioFilters; onFilter: (filters: AudioFilters) => void; onClear: () => void };
+type AudioFiltersFormProps = {
+  filters: AudioFilters;
+  /** Bounds of the address that are not counts: shown in their boxes, with what is wrong, and not applied. */
+  unreadBounds?: Partial<Record<RangeKey, string>>;
+  onFilter: (filters: AudioFilters) => void;
+  onClear: () => void;
+};
 
 /** The filters (docs/screens.md) above the audio table; nothing is applied until Filter is pressed. */
-export function AudioFiltersForm({ filters, onFilter, onClear }: AudioFiltersFormProps) {
+export function AudioFiltersForm({ filters, unreadBounds = {}, onFilter, onClear }: AudioFiltersFormProps) {
   const { data: tags } = useListTagsQuery();
-  const initialValues = toFormValues(filters);
+  const [form] = Form.useForm<FormValues>();
+  const initialValues = { ...toFormValues(filters), ...unreadBounds };
+  // A link with a bound that is not a count (the list ran without it) says so at the box, as a typed one does.
+  const unreadKeys = Object.keys(unreadBounds).join();
+  useEffect(() => {
+    if (unreadKeys) void form.validateFields(unreadKeys.split(',') as RangeKey[]).catch(() => undefined);
+  }, [form, unreadKeys]);
 
   function handleFinish(values: FormValues) {
     onFilter({
@@ -105,6 +117,7 @@ export function AudioFiltersForm({ filters, onFilter, onClear }: AudioFiltersFor
 
   return (
     <Form<FormValues>
+      form={form}
       className="audio-filters"
       layout="vertical"
       size="small"

@@ -17,11 +17,16 @@ export function useAudioListSearch() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const searchText = searchParams.toString();
-  const { filters, skip } = useMemo(() => parseAudioListSearch(new URLSearchParams(searchText)), [searchText]);
+  const { filters, skip, unreadBounds } = useMemo(
+    () => parseAudioListSearch(new URLSearchParams(searchText)),
+    [searchText],
+  );
 
   return {
     filters,
     skip,
+    /** Bounds of the address that are not counts (a hand-edited link): the form shows them at their boxes. */
+    unreadBounds,
     searchText,
     /** Filter button: new filters from the first page. */
     applyFilters: (next: AudioFilters) => navigate(pathFor(next, 0)),
