@@ -254,7 +254,12 @@ describe('reports: audio usage, segments, HL points and metrics in Chromium', ()
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.waitForURL('**/segments/?reel_count_min=5&reel_count_max=2');
     await waitForToast(page, 'reel_count_max must not be below reel_count_min');
-    await page.getByTestId('segments-table').getByText('No templates match these filters').waitFor();
+    // The table says the query was refused, and why: not 'No templates match these filters', which would claim there
+    // are none to find.
+    const refused = page.getByTestId('segments-table').getByTestId('list-refused');
+    await refused.getByText('Nothing to show: the server refused this query').waitFor();
+    expect(await refused.innerText()).toContain('reel_count_max must not be below reel_count_min');
+    expect(await page.getByTestId('segments-table').getByText('No templates match these filters').count()).toBe(0);
     expect(await page.getByTestId('segments-table').locator('tr[data-row-key]').count()).toBe(0);
   }, 60_000);
 

@@ -71,6 +71,8 @@ export const PAGE_NOT_FOUND_TITLE = 'Page not found';
 export const RETRY_LABEL = 'Retry';
 // A list or an audio whose query got no usable answer (no answer, or a server error): say so, with Retry
 export const LIST_LOAD_FAILED_TEXT = 'This list could not be loaded: the server did not answer';
+/** What an empty list says when the server refused its query (4xx): the reason follows. */
+export const LIST_REFUSED_TEXT = 'Nothing to show: the server refused this query';
 export const AUDIO_LOAD_FAILED_TITLE = 'The audio could not be loaded';
 export const screenLoadFailedTitle = (screen: string) => `The ${screen} screen could not be loaded`;
 export const screenCrashedTitle = (screen: string) => `The ${screen} screen stopped working`;

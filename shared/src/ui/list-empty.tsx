@@ -1,4 +1,5 @@
-import { LIST_LOAD_FAILED_TEXT, RETRY_LABEL } from '@curator/shared';
+import { LIST_LOAD_FAILED_TEXT, LIST_REFUSED_TEXT, RETRY_LABEL } from '@curator/shared';
+import { describeRequestError, statusOf } from '@curator/shared/kernel';
 import { Button, Empty, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -12,10 +13,31 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 /**
- * What an empty list shows: `text`, or, when its query could not be answered (isUnavailable), that the list could not
- * be loaded, with Retry. A query the server refused (4xx) shows `text`; its toast says why.
+ * What an empty list shows: `text`; when its query could not be answered (isUnavailable), that the list could not be
+ * loaded, with Retry; when the server refused the query (4xx), that it did and why (as its toast says): `text` ("No
+ * reels taken in this window") would claim there is nothing to find.
  */
 export function ListEmpty({ text, query }: { text: ReactNode; query: { error?: unknown; refetch: () => unknown } }) {
+  const status = statusOf(query.error);
+  if (status !== undefined && status >= 400 && status < 500) {
+    const reasons = describeRequestError(query.error as never, '');
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        data-testid="list-refused"
+        description={
+          <Flex vertical align="center">
+            <span>{LIST_REFUSED_TEXT}</span>
+            {reasons.map((line) => (
+              <Typography.Text key={line} type="secondary">
+                {line}
+              </Typography.Text>
+            ))}
+          </Flex>
+        }
+      />
+    );
+  }
   if (!isUnavailable(query.error)) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
   return (
     <Flex vertical align="center" gap="small" data-testid="list-load-failed">
