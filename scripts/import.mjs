@@ -2,8 +2,9 @@
 // npm run import -- --audios a.jsonl --templates t.jsonl --reels r.jsonl [--media-root DIR]
 // Loads the catalog from JSON Lines (formats: docs/import-format.md) into MONGODB_URI, else the
 // running embedded database of `npm start`, else a private one over ./data/db. Media go to
-// MEDIA_DIR (default ./data/media). Exit code 0: all lines imported; 3: some lines were skipped.
-import { existsSync } from 'node:fs';
+// MEDIA_DIR (default ./data/media). Exit code 0: all lines imported; 3: some lines were skipped;
+// 1: a fatal error (a file that cannot be read, no database); 2: wrong options.
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,9 @@ import { buildNodeIfStale } from './lib/build-node.mjs';
 import { createProgressBar } from './lib/progress-bar.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+// `npm run` runs the script in the project's folder: the paths on its command line are the caller's, from the
+// folder npm was started in (INIT_CWD), as with `node scripts/import.mjs` from there.
+const CALLER_DIR = process.env.INIT_CWD ?? process.cwd();
 const require = createRequire(import.meta.url);
 const DATA = require('../tools/ferretdb.cjs').dataRoot();
 
@@ -22,6 +26,11 @@ function usage(message) {
     'Usage: npm run import -- [--audios a.jsonl] [--templates t.jsonl] [--reels r.jsonl] [--media-root DIR]',
   );
   process.exit(2);
+}
+
+function fatal(message) {
+  console.error(message);
+  process.exit(1);
 }
 
 function readOptions() {
@@ -36,11 +45,13 @@ function readOptions() {
   const files = {};
   for (const kind of ['audios', 'templates', 'reels']) {
     if (!values[kind]) continue;
-    files[kind] = path.resolve(values[kind]);
-    if (!existsSync(files[kind])) usage(`No such file: ${values[kind]}`);
+    files[kind] = path.resolve(CALLER_DIR, values[kind]);
+    const info = statSync(files[kind], { throwIfNoEntry: false });
+    if (!info) fatal(`No such file: ${files[kind]}`);
+    if (!info.isFile()) fatal(`Not a file: ${files[kind]}`);
   }
   if (Object.keys(files).length === 0) usage('Give at least one of --audios, --templates, --reels');
-  const mediaRoot = path.resolve(values['media-root'] ?? (files.audios ? path.dirname(files.audios) : '.'));
+  const mediaRoot = path.resolve(CALLER_DIR, values['media-root'] ?? (files.audios ? path.dirname(files.audios) : '.'));
   return { files, mediaRoot };
 }
 

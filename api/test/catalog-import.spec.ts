@@ -96,7 +96,7 @@ describe('npm run import (catalog import)', () => {
       report.problems.map((p) => `${p.file === files.audios ? 'a' : p.file === files.templates ? 't' : 'r'}:${p.line}`),
     ).toEqual(['a:2', 'a:3', 'a:5', 'a:6', 'r:7', 't:5', 't:6']);
     expect(report.problems.find((p) => p.line === 3 && p.file === files.audios)!.message).toMatch(
-      /media file not found: missing\.mp3/,
+      /^media: file not found: missing\.mp3$/,
     );
     expect(report.problems.find((p) => p.line === 5 && p.file === files.templates)!.message).toMatch(
       /unknown audio nobody/,
@@ -235,6 +235,90 @@ describe('npm run import (catalog import)', () => {
     expect(
       (await t.agent.get('/api/audio/').query({ q: 'song1' }).expect(200)).body.results[0].beat_and_template_approved,
     ).toBe(5);
+  });
+
+  it('imports the first of two lines with one id, and refuses the second naming the first', async () => {
+    const twice = { audios: join(dir, 'twice-a.jsonl'), templates: join(dir, 'twice-t.jsonl') };
+    writeFileSync(
+      twice.audios,
+      '\uFEFF' +
+        jsonl([audio('twice1', { media: null, tags: ['first'] }), audio('twice1', { media: null, tags: ['second'] })]),
+    );
+    writeFileSync(
+      twice.templates,
+      jsonl([template('tw1', 0, 2), { ...template('tw1', 0, 7), music_canonical_id: 'song3' }]),
+    );
+    const report = await runImport({ mongodbUri: t.config.MONGODB_URI, mediaDir, mediaRoot: dir, ...twice });
+    // The byte-order mark of the first line is not part of its JSON.
+    expect(report.problems.map((p) => [p.line, p.message])).toEqual([
+      [2, 'music_canonical_id: twice1 is on line 1 too; only that line is imported'],
+      [2, 'template_clips_media_id: tw1 is on line 1 too; only that line is imported'],
+    ]);
+    expect(report.files.map((f) => [f.imported, f.skipped])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+    expect((await t.agent.get('/api/audio/twice1/').expect(200)).body.tags).toEqual(['first']);
+    const tags = (await t.agent.get('/api/tags/').expect(200)).body.map((tag: { text: string }) => tag.text);
+    expect(tags).not.toContain('second');
+  });
+
+  it('refuses ending points and approvals of an audio an editor holds, and imports them once the lock is gone', async () => {
+    const db = t.app.get<Connection>(getConnectionToken());
+    const locked = { audios: join(dir, 'locked-a.jsonl'), templates: join(dir, 'locked-t.jsonl') };
+    writeFileSync(locked.audios, jsonl([audio('song3', { media: null, eps: [9] }), audio('song1', { tags: ['Bad'] })]));
+    writeFileSync(locked.templates, jsonl([template('t3', 7000, 9, false), template('t1', 0, 3)]));
+    const lockAs = (user: string | null, expiresAt: Date | null) =>
+      db.collection('audios').updateMany({}, { $set: { locked_by: user, lock_expires_at: expiresAt } });
+    await lockAs('ada', new Date(Date.now() + 30_000));
+    const report = await runImport({ mongodbUri: t.config.MONGODB_URI, mediaDir, mediaRoot: dir, ...locked });
+    expect(report.problems.map((p) => [p.file === locked.audios ? 'a' : 't', p.line, p.message])).toEqual([
+      ['a', 1, 'eps: audio song3 is being edited by ada (locked); import this line again once they are done'],
+      ['t', 1, 'approved: audio song1 is being edited by ada (locked); import this line again once they are done'],
+    ]);
+    // Lines that do not touch the editor's work are imported.
+    expect(report.files.map((f) => [f.imported, f.skipped])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+    expect((await t.agent.get('/api/audio/song3/').expect(200)).body.eps).toEqual([1.25, 3.5]);
+    // A lock run out holds nothing.
+    await lockAs('ada', new Date(Date.now() - 1000));
+    const later = await runImport({ mongodbUri: t.config.MONGODB_URI, mediaDir, mediaRoot: dir, ...locked });
+    expect(later.problems).toEqual([]);
+    expect((await t.agent.get('/api/audio/song3/').expect(200)).body.eps).toEqual([9]);
+    await lockAs(null, null);
+  });
+
+  it("clears an audio's waveform peaks and stems when a re-import gives it another media file", async () => {
+    const db = t.app.get<Connection>(getConnectionToken());
+    await db
+      .collection('audios')
+      .updateOne(
+        { _id: 'song1' as never },
+        {
+          $set: {
+            peaks_url: '/media/aa/old.peaks.json',
+            stem_status: 'ready',
+            stem_tracks: [{ type: 'vocals', url: '/media/x.mp3' }],
+          },
+        },
+      );
+    const same = join(dir, 'same-a.jsonl');
+    writeFileSync(same, jsonl([audio('song1', { tags: ['Bad', 'road trip'] })]));
+    await runImport({ mongodbUri: t.config.MONGODB_URI, mediaDir, mediaRoot: dir, audios: same });
+    // The same file keeps them.
+    expect((await t.agent.get('/api/audio/song1/').expect(200)).body).toMatchObject({
+      peaks_url: '/media/aa/old.peaks.json',
+      stem_status: 'ready',
+    });
+    writeFileSync(join(dir, 'other.mp3'), Buffer.from('ID3 another song altogether'));
+    const other = join(dir, 'other-a.jsonl');
+    writeFileSync(other, jsonl([audio('song1', { media: 'other.mp3', tags: ['Bad', 'road trip'] })]));
+    await runImport({ mongodbUri: t.config.MONGODB_URI, mediaDir, mediaRoot: dir, audios: other });
+    const after = (await t.agent.get('/api/audio/song1/').expect(200)).body;
+    expect(after).toMatchObject({ peaks_url: null, stem_status: null, stem_tracks: [] });
+    expect((await t.agent.get(after.media).expect(200)).body.toString()).toBe('ID3 another song altogether');
   });
 
   it('re-imports a file of more than a hundred known audios, templates and reels', async () => {

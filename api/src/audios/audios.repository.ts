@@ -278,4 +278,24 @@ export class AudiosRepository {
   findExistingIds(musicCanonicalIds: string[]): Promise<string[]> {
     return this.audios.distinct('_id', { _id: { $in: musicCanonicalIds } }).exec() as Promise<string[]>;
   }
+
+  /** What an import must know of the stored audios among `musicCanonicalIds`: their media file, and who holds a live lock. */
+  async findImportState(
+    musicCanonicalIds: string[],
+    now: Date,
+  ): Promise<Map<string, { mediaHash: string | null; lockedBy: string | null }>> {
+    const rows = await this.audios
+      .find({ _id: { $in: musicCanonicalIds } }, { _id: 1, media_hash: 1, locked_by: 1, lock_expires_at: 1 })
+      .lean<Array<Pick<AudioRecord, 'media_hash' | 'locked_by' | 'lock_expires_at'> & { _id: string }>>()
+      .exec();
+    return new Map(
+      rows.map((r) => [
+        r._id,
+        {
+          mediaHash: r.media_hash ?? null,
+          lockedBy: r.locked_by && r.lock_expires_at && r.lock_expires_at > now ? r.locked_by : null,
+        },
+      ]),
+    );
+  }
 }

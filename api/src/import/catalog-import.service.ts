@@ -35,6 +35,8 @@ const isGood = <T>(r: LineResult<T>): r is Good<T> => 'record' in r;
 export class CatalogImportService {
   readonly problems: ImportProblem[] = [];
   private readonly touched = new Set<string>();
+  /** Per file, the line each key was first seen on (firstOfEachKey). */
+  private readonly linesByKey = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly audios: AudiosService,
@@ -71,15 +73,53 @@ export class CatalogImportService {
     return report;
   }
 
+  /**
+   * Keeps the first line of each key in a file; a later line with the same key is refused, naming the line that is
+   * imported (two lines for one record would both count as imported, and the last would silently win).
+   */
+  private firstOfEachKey<T>(file: string, good: Good<T>[], keyOf: (record: T) => string, field: string): Good<T>[] {
+    const seen = this.linesByKey.get(file) ?? new Map<string, number>();
+    this.linesByKey.set(file, seen);
+    return good.filter(({ line, record }) => {
+      const key = keyOf(record);
+      const first = seen.get(key);
+      if (first === undefined) {
+        seen.set(key, line);
+        return true;
+      }
+      this.refuse(file, line, `${field}: ${key} is on line ${first} too; only that line is imported`);
+      return false;
+    });
+  }
+
   async importAudios(file: string, mediaRoot: string, progress?: ImportProgress): Promise<ImportFileReport> {
     return this.eachBatch(
       file,
       readJsonLines(file, AudioImportRecordSchema, 200),
-      async (good) => {
+      async (lines) => {
+        const good = this.firstOfEachKey(file, lines, (r) => r.music_canonical_id, 'music_canonical_id');
+        const stored = await this.audioRecords.findImportState(
+          good.map((g) => g.record.music_canonical_id),
+          new Date(),
+        );
         const rows: Array<{ set: Partial<AudioRecord>; onInsert: Partial<AudioRecord> }> = [];
         for (const { line, record } of good) {
+          const before = stored.get(record.music_canonical_id);
+          // Ending points are an editor's work (docs/rules.md, Audio lock): not written over while one holds the audio.
+          if (record.eps && before?.lockedBy) {
+            this.refuse(file, line, lockedMessage('eps', record.music_canonical_id, before.lockedBy));
+            continue;
+          }
           try {
-            rows.push(await this.toAudioRow(record, mediaRoot));
+            const row = await this.toAudioRow(record, mediaRoot);
+            // Another file: the waveform peaks and the stems were the old file's. Cleared, the peaks are made again.
+            if (before && before.mediaHash !== row.set.media_hash) {
+              Object.assign(row.set, { peaks_url: null, stem_status: null, stem_tracks: [] });
+              // One update may not name a field twice (the stored audio takes no insert values anyway).
+              delete row.onInsert.stem_status;
+              delete row.onInsert.stem_tracks;
+            }
+            rows.push(row);
           } catch (e) {
             this.refuse(file, line, (e as Error).message);
           }
@@ -144,18 +184,31 @@ export class CatalogImportService {
     return { set, onInsert };
   }
 
-  /** Keeps the lines whose audio exists; the others are refused. */
+  /**
+   * Keeps the lines whose audio exists, and, with `approvalOf`, whose approval (when the line sets one) is not written
+   * over an editor's lock; the others are refused.
+   */
   private async withKnownAudio<T extends { music_canonical_id: string }>(
     file: string,
     good: Good<T>[],
+    approvalOf?: (record: T) => boolean | undefined,
   ): Promise<Good<T>[]> {
-    const known = new Set(
-      await this.audioRecords.findExistingIds([...new Set(good.map((g) => g.record.music_canonical_id))]),
+    const stored = await this.audioRecords.findImportState(
+      [...new Set(good.map((g) => g.record.music_canonical_id))],
+      new Date(),
     );
     return good.filter((g) => {
-      if (known.has(g.record.music_canonical_id)) return true;
-      this.refuse(file, g.line, `music_canonical_id: unknown audio ${g.record.music_canonical_id}`);
-      return false;
+      const id = g.record.music_canonical_id;
+      const audio = stored.get(id);
+      if (!audio) {
+        this.refuse(file, g.line, `music_canonical_id: unknown audio ${id}`);
+        return false;
+      }
+      if (approvalOf && approvalOf(g.record) !== undefined && audio.lockedBy) {
+        this.refuse(file, g.line, lockedMessage('approved', id, audio.lockedBy));
+        return false;
+      }
+      return true;
     });
   }
 
@@ -163,8 +216,9 @@ export class CatalogImportService {
     return this.eachBatch(
       file,
       readJsonLines(file, TemplateImportRecordSchema),
-      async (good) => {
-        const rows = await this.withKnownAudio(file, good);
+      async (lines) => {
+        const good = this.firstOfEachKey(file, lines, (r) => r.template_clips_media_id, 'template_clips_media_id');
+        const rows = await this.withKnownAudio(file, good, (r) => r.approved);
         const previous = await this.templates.findOwners(rows.map((g) => g.record.template_clips_media_id));
         await this.templates.upsertMany(
           rows.map((g) => toTemplateRow(g.record) as Parameters<TemplatesRepository['upsertMany']>[0][number]),
@@ -181,8 +235,8 @@ export class CatalogImportService {
     return this.eachBatch(
       file,
       readJsonLines(file, ReelImportRecordSchema),
-      async (good) => {
-        const rows = await this.withKnownAudio(file, good);
+      async (lines) => {
+        const rows = await this.withKnownAudio(file, this.firstOfEachKey(file, lines, (r) => r.code, 'code'));
         const previous = await this.reels.findOwners(rows.map((g) => g.record.code));
         await this.reels.upsertMany(rows.map((g) => g.record));
         for (const g of rows) this.touched.add(g.record.music_canonical_id);
@@ -200,6 +254,10 @@ export class CatalogImportService {
     return this.touched.size;
   }
 }
+
+/** A line refused because an editor holds the audio's lock (a live one): it can be imported again once they are done. */
+const lockedMessage = (field: string, musicCanonicalId: string, lockedBy: string) =>
+  `${field}: audio ${musicCanonicalId} is being edited by ${lockedBy} (locked); import this line again once they are done`;
 
 function toTemplateRow(r: TemplateImportRecord): { set: Record<string, unknown>; onInsert: Record<string, unknown> } {
   const set: Record<string, unknown> = {

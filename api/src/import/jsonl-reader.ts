@@ -38,7 +38,8 @@ export async function* readJsonLines<S extends z.ZodType>(
   let line = 0;
   for await (const text of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
     line++;
-    const result = parseLine(schema, text, line);
+    // A byte-order mark (files saved by some Windows editors) is not part of the first line's JSON.
+    const result = parseLine(schema, line === 1 ? text.replace(/^\uFEFF/, '') : text, line);
     if (result) batch.push(result);
     if (batch.length >= batchSize) {
       yield batch;

@@ -12,7 +12,7 @@ export async function fetchMediaSource(
 ): Promise<{ path: string; cleanup: () => Promise<void> }> {
   if (/^https?:\/\//i.test(source)) {
     const res = await fetch(source, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
-    if (!res.ok) throw new Error(`media download failed: HTTP ${res.status}`);
+    if (!res.ok) throw new Error(`media: download failed: HTTP ${res.status}`);
     const dir = await mkdtemp(join(tmpdir(), 'curator-import-'));
     const path = join(dir, randomBytes(8).toString('hex'));
     await writeFile(path, Buffer.from(await res.arrayBuffer()));
@@ -20,7 +20,7 @@ export async function fetchMediaSource(
   }
   const path = isAbsolute(source) ? source : resolve(mediaRoot, source);
   const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) throw new Error(`media file not found: ${source}`);
+  if (!info?.isFile()) throw new Error(`media: file not found: ${source}`);
   return { path, cleanup: async () => undefined };
 }
 
