@@ -191,7 +191,7 @@ export class CatalogImportService {
   private async withKnownAudio<T extends { music_canonical_id: string }>(
     file: string,
     good: Good<T>[],
-    approvalOf?: (record: T) => boolean | undefined,
+    approvalOf?: (record: T) => boolean | null | undefined,
   ): Promise<Good<T>[]> {
     const stored = await this.audioRecords.findImportState(
       [...new Set(good.map((g) => g.record.music_canonical_id))],
