@@ -106,6 +106,23 @@ describe('tags and taggify', () => {
     expect(Object.keys(await tagList(admin))).toContain('Road Trip');
   });
 
+  it('makes no new tag that looks like one on record: spaces within and invisible characters do not count', async () => {
+    await post(admin, '/api/tags/', { text: 'Summer 2024' }).expect(201);
+    for (const text of ['summer  2024', 'Summer\u00a02024', 'Sum\u200bmer 2024', 'summer\u2060 2024'])
+      await post(admin, '/api/tags/', { text }).expect(409, { detail: 'Tag already exists' });
+    const [, , , , d] = audios;
+    await post(staff, `/api/audio/${d.music_canonical_id}/taggify/`, {
+      tags: ['summer \u00a0 2024', 'late\u200b  night'],
+    }).expect(200);
+    // The typed spellings are the tag on record, and a new tag is made in the spelling the list shows.
+    expect(await tagsOf(d.music_canonical_id)).toEqual(['Summer 2024', 'late night']);
+    const tags = await tagList(admin);
+    expect(tags).toMatchObject({ 'Summer 2024': 1, 'late night': 1 });
+    expect(Object.keys(tags).filter((t) => /summer/i.test(t))).toEqual(['Summer 2024']);
+    // An emoji sequence keeps its joiner.
+    await post(admin, '/api/tags/', { text: 'team \u{1F469}\u200d\u{1F4BB}' }).expect(201, /\u200d/);
+  });
+
   it('deletes a tag (admin only) and removes it from every audio', async () => {
     const [a, b, c] = audios;
     await post(staff, `/api/audio/${a.music_canonical_id}/taggify/`, { tags: ['Doomed', 'keep'] }).expect(200);

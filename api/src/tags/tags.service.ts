@@ -1,5 +1,5 @@
 import type { Tag } from '@curator/shared/contract';
-import { deriveTagKey, normalizeTagList, normalizeTagText } from '@curator/shared/domain';
+import { canonicalTagText, deriveTagKey, normalizeTagList } from '@curator/shared/domain';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 
@@ -37,9 +37,9 @@ export class TagsService {
     return (await this.tags.listOrderedByText()).map(toTagWire);
   }
 
-  /** POST /api/tags/: 409 when a tag with the same text (ignoring case) exists. */
+  /** POST /api/tags/: 409 when a tag with the same text (ignoring case, spaces within and invisible characters) exists. */
   async create(text: string): Promise<Tag> {
-    const clean = normalizeTagText(text);
+    const clean = canonicalTagText(text);
     if (!(await this.tags.insert(clean, deriveTagKey(clean)))) throw new ConflictException(TAG_EXISTS_MESSAGE);
     const [created] = await this.tags.findByKeys([deriveTagKey(clean)]);
     return toTagWire(created);
@@ -55,12 +55,24 @@ export class TagsService {
 
   /** As resolveSpellings, with the record each tag resolved to (key → id), which taggify's counts move on. */
   async resolveForTagging(texts: string[]): Promise<{ tags: string[]; records: Map<string, string> }> {
-    const clean = normalizeTagList(texts);
+    const clean = await this.spellNewTagsCanonically(normalizeTagList(texts));
     if (clean.length === 0) return { tags: [], records: new Map() };
     await this.tags.insertMissing(clean.map((text) => ({ text, textKey: deriveTagKey(text) })));
     const found = await this.tags.findSpellingsAndIds(clean.map(deriveTagKey));
     const records = new Map([...found].map(([key, { id }]) => [key, id]));
     return { tags: clean.map((text) => found.get(deriveTagKey(text))?.text ?? text), records };
+  }
+
+  /**
+   * The list with each tag that is not on record as typed in its canonical spelling (canonicalTagText), which may be a
+   * tag on record: 'summer  2024' typed is the 'summer 2024' the list shows, not a new tag that looks the same. A tag
+   * on record as typed keeps its spelling. Reads the database only when a tag is not canonical already.
+   */
+  private async spellNewTagsCanonically(tags: string[]): Promise<string[]> {
+    const odd = tags.filter((tag) => canonicalTagText(tag) !== tag);
+    if (odd.length === 0) return tags;
+    const onRecord = await this.tags.findSpellingsAndIds(odd.map(deriveTagKey));
+    return normalizeTagList(tags.map((tag) => (onRecord.has(deriveTagKey(tag)) ? tag : canonicalTagText(tag))));
   }
 
   /**

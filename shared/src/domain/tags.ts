@@ -5,6 +5,18 @@ export function normalizeTagText(text: string): string {
   return trimText(text);
 }
 
+/** Invisible characters that separate nothing: zero-width space, word joiner, byte-order mark, soft hyphen. */
+const INVISIBLE_SEPARATORS = /[\u200B\u2060\uFEFF\u00AD]/g;
+
+/**
+ * The spelling a new tag is made in: normalizeTagText, with each run of spaces (a no-break space too) one space and
+ * the invisible separators left out, so that no new tag looks like one on record ('summer  2024', 'b\u200Bad'). The
+ * joiners (U+200C, U+200D) stay: scripts and emoji sequences need them. Tags on record keep their spelling.
+ */
+export function canonicalTagText(text: string): string {
+  return normalizeTagText(normalizeTagText(text).replace(INVISIBLE_SEPARATORS, '').replace(/\s+/gu, ' '));
+}
+
 /** Key that makes tags unique case-insensitively. */
 export function deriveTagKey(text: string): string {
   return normalizeTagText(text).toLowerCase();
