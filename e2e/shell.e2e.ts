@@ -333,7 +333,7 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     }
   });
 
-  it('a tab still showing the user before follows a sign-in as someone else in another tab', async () => {
+  it('a tab showing the user follows a sign-out in another tab to the login page, and a sign-in as someone else back', async () => {
     const other = createAdminWithCommand('shell-other-admin', 'correct-horse-battery-2');
     const context = await newContext(browser);
     const [first, second] = [await context.newPage(), await context.newPage()];
@@ -344,8 +344,11 @@ describe('shell: login, navigation and remotes in Chromium', () => {
     await first.getByTestId('user-menu').click();
     await first.getByText('Sign out', { exact: true }).click();
     await first.waitForURL('**/login/**');
+    // The other tab does not go on showing the user signed out: it goes to the login page, to come back after.
+    await second.waitForURL(`**/login/?next=${encodeURIComponent('/users/')}`);
     await loginThroughForm(first, other.username, other.password);
     await second.getByTestId('user-menu').filter({ hasText: other.username }).waitFor();
+    expect(new URL(second.url()).pathname).toBe('/users/');
     expect(await first.getByTestId('user-menu').innerText()).toContain(other.username);
     await context.close();
   });

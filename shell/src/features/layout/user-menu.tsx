@@ -4,6 +4,8 @@ import { baseApi, statusOf, toastPushed, useGetMeQuery, useLogoutMutation } from
 import { Button, Dropdown } from 'antd';
 import { useNavigate } from 'react-router-dom';
 
+import { announceSignOut } from '../auth/session-channel';
+
 /** Shows who is logged in and offers Sign out. */
 export function UserMenu() {
   const { data: me } = useGetMeQuery();
@@ -19,6 +21,7 @@ export function UserMenu() {
       dispatch(toastPushed('error', SIGN_OUT_FAILED_TEXT));
       return;
     }
+    announceSignOut();
     dispatch(baseApi.util.resetApiState());
     navigate('/login/', { replace: true });
   };
