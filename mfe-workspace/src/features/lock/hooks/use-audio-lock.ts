@@ -95,8 +95,7 @@ export function useAudioLock(
     }
     heldRef.current = isHeld;
     if (isHeld ? hasOtherHeld.current : wasRefused.current) onStale.current();
-    if (!isHeld) hasOtherHeld.current = true;
-    else hasOtherHeld.current = false;
+    hasOtherHeld.current = !isHeld;
     wasRefused.current = !isHeld;
     setState({ lockedBy: answer.data.refusedBy ?? answer.data.locked_by, isHeldByMe: isHeld });
   }, [audioId, lockAudio, unlockAudio]);
