@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import request from 'supertest';
 
 import { AnalysisService, NO_MEDIA_MESSAGE } from '../src/analysis/analysis.service';
@@ -137,5 +139,48 @@ describe('analysis endpoints with a worker (autobeat, peaks, stems)', () => {
     expect(file.samples_per_pixel).toBe(256);
     expect(file.duration_s).toBeCloseTo(direct.durationS, 3);
     expect(file.sample_rate_hz).toBe(decoded.sampleRateHz);
+  });
+
+  it('fails a file that is not audio at its first attempt, saying what is wrong and not where it is stored', async () => {
+    const store = t.app.get(MediaStoreService);
+    const garbage = await store.storeBuffer(
+      Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7919) % 251)),
+      'mp3',
+    );
+    // A WAV header with a sample rate of 0 Hz: the samples' count divided by it made the worker die (out of memory).
+    const zeroRate = Buffer.alloc(44 + 1000);
+    zeroRate.write('RIFF', 0, 'latin1');
+    zeroRate.writeUInt32LE(36 + 1000, 4);
+    zeroRate.write('WAVEfmt ', 8, 'latin1');
+    zeroRate.writeUInt32LE(16, 16);
+    zeroRate.writeUInt16LE(1, 20);
+    zeroRate.writeUInt16LE(1, 22);
+    zeroRate.writeUInt32LE(0, 24);
+    zeroRate.writeUInt16LE(16, 34);
+    zeroRate.write('data', 36, 'latin1');
+    zeroRate.writeUInt32LE(1000, 40);
+    const zero = await store.storeBuffer(zeroRate, 'wav');
+    await insertAudio(t, 'garbage1', garbage);
+    await insertAudio(t, 'zerorate1', zero);
+    const started = Date.now();
+    const refused = await t.agent.post('/api/autobeat/garbage1/').set('X-CSRFToken', t.csrf()).expect(422);
+    expect(refused.body).toEqual({
+      detail: 'Beat analysis failed: Unrecognised audio format: not MP3, M4A/AAC, WAV, Ogg or FLAC',
+    });
+    const zeroRefused = await t.agent.post('/api/autobeat/zerorate1/').set('X-CSRFToken', t.csrf()).expect(422);
+    expect(zeroRefused.body.detail).toMatch(
+      /^Beat analysis failed: (The file gives a sample rate of 0 Hz|Cannot decode wav)/,
+    );
+    expect(zeroRefused.body.detail).not.toContain(mediaDir);
+    // One attempt each: no back-off and no second decode of a file that will never be audio.
+    const jobs = t.app.get<Connection>(getConnectionToken()).collection('analysis_jobs');
+    for (const hash of [garbage.hash, zero.hash])
+      expect(await jobs.findOne({ media_hash: hash, kind: 'autobeat' })).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+      });
+    console.log(`two undecodable files refused in ${Date.now() - started} ms`);
+    // The worker is alive: it still answers a real track.
+    await t.agent.post('/api/autobeat/music1/').set('X-CSRFToken', t.csrf()).expect(200);
   });
 });

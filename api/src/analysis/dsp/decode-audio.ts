@@ -48,6 +48,25 @@ export function sniffAudioFormat(bytes: Uint8Array): AudioFormat | null {
   return null;
 }
 
+/**
+ * The file is not audio this product can decode, and never will be: its analysis fails at once rather than being tried
+ * again. The message names what is wrong, not where the file is stored (callers show it to the user).
+ */
+export class UndecodableMediaError extends Error {
+  override readonly name = 'UndecodableMediaError';
+}
+
+/** Sample rates a decoded file may have: below or above these the header is broken (a rate of 0 divided by zero). */
+const SAMPLE_RATE_RANGE_HZ: readonly [number, number] = [1000, 768_000];
+
+/** `audio` when its rate is one a file can have; else the file is undecodable. */
+function checkDecoded(audio: DecodedAudio): DecodedAudio {
+  const [lowest, highest] = SAMPLE_RATE_RANGE_HZ;
+  if (!(audio.sampleRateHz >= lowest && audio.sampleRateHz <= highest))
+    throw new UndecodableMediaError(`The file gives a sample rate of ${audio.sampleRateHz} Hz`);
+  return audio;
+}
+
 /** Decodes with a registry WASM decoder in a worker thread. */
 function decodeWithWasm(bytes: Uint8Array, format: Exclude<AudioFormat, 'm4a'>): Promise<DecodedAudio> {
   const moduleUrl = pathToFileURL(require.resolve(WASM_DECODERS[format])).href;
@@ -56,7 +75,7 @@ function decodeWithWasm(bytes: Uint8Array, format: Exclude<AudioFormat, 'm4a'>):
     worker.once('message', (message: { error?: string; sampleRate: number; channelData: Float32Array[] }) => {
       void worker.terminate();
       if (message.error || !message.channelData?.length)
-        return reject(new Error(`Cannot decode ${format}: ${message.error ?? 'no audio'}`));
+        return reject(new UndecodableMediaError(`Cannot decode ${format}: ${message.error ?? 'no audio'}`));
       const channels = message.channelData;
       resolve({ sampleRateHz: message.sampleRate, channels, durationS: channels[0].length / message.sampleRate });
     });
@@ -330,8 +349,8 @@ export async function decodeFile(path: string, options: DecodeOptions = {}): Pro
   const bytes = new Uint8Array(await readFile(path));
   if (format === 'wav') {
     const decoded = parseWav(bytes);
-    if (decoded) return shapeDecoded(decoded, options);
+    if (decoded) return shapeDecoded(checkDecoded(decoded), options);
   }
-  if (!format) throw new Error(`Unrecognised audio format: ${path}`);
-  return shapeDecoded(await decodeWithWasm(bytes, format), options);
+  if (!format) throw new UndecodableMediaError('Unrecognised audio format: not MP3, M4A/AAC, WAV, Ogg or FLAC');
+  return shapeDecoded(checkDecoded(await decodeWithWasm(bytes, format)), options);
 }

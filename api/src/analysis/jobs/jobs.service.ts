@@ -98,10 +98,13 @@ export class JobsService {
     return this.jobs.markDone(job._id, workerId, result, now, runMs);
   }
 
-  /** Ends an attempt in error: queued again after a back-off while attempts remain, else failed with `reason`. */
-  async fail(job: AnalysisJobRecord, workerId: string, reason: string): Promise<JobStatus | null> {
+  /**
+   * Ends an attempt in error: queued again after a back-off while attempts remain, else failed with `reason`. `final`:
+   * failed at once, for an error another attempt cannot mend (a file that is not audio).
+   */
+  async fail(job: AnalysisJobRecord, workerId: string, reason: string, final = false): Promise<JobStatus | null> {
     const now = new Date();
-    const isFinal = job.attempts >= MAX_JOB_ATTEMPTS;
+    const isFinal = final || job.attempts >= MAX_JOB_ATTEMPTS;
     const retryAt = isFinal ? null : new Date(now.getTime() + this.config.ANALYSIS_RETRY_DELAY_MS * job.attempts);
     const changed = await this.jobs.markAttemptFailed(job._id, workerId, reason.slice(0, 2000), now, retryAt);
     return changed ? (isFinal ? 'failed' : 'queued') : null;

@@ -9,7 +9,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/env.schema';
 import { MediaStoreService } from '../../media/media-store.service';
 import { AnalysisService } from '../analysis.service';
-import { isFfmpegAvailable, isMpg123Available } from '../dsp/decode-audio';
+import { isFfmpegAvailable, isMpg123Available, UndecodableMediaError } from '../dsp/decode-audio';
 import type { AnalysisJobRecord } from '../jobs/analysis-job.schema';
 import { JobsService } from '../jobs/jobs.service';
 import { JOB_HANDLERS, type JobHandler } from './job-handler';
@@ -114,7 +114,9 @@ export class AnalysisWorker implements OnApplicationShutdown {
       this.logger.info({ job: job.key, attempt: job.attempts, ms: Date.now() - started }, 'analysis job done');
     } catch (error) {
       const reason = errorText(error);
-      const status = await this.jobs.fail(job, this.workerId, reason);
+      // A file that is not audio stays so: no attempt after this one (each took the whole decode again, about 17 s
+      // over three attempts and their back-off before the caller heard why).
+      const status = await this.jobs.fail(job, this.workerId, reason, error instanceof UndecodableMediaError);
       this.logger.warn({ job: job.key, attempt: job.attempts, reason, status }, 'analysis job attempt failed');
       if (status === 'failed') await this.reportFailure(job, reason);
     } finally {
