@@ -158,6 +158,11 @@ describe('workspace: saves that fail, playback keys and media states in Chromium
         .waitFor();
       expect(await fetchAudio(api, id)).toMatchObject({ locked: true, locked_by: admin.username });
       expect(await page.getByLabel('New beat name').isDisabled()).toBe(false);
+      // The page says why there is no waveform.
+      await page
+        .getByTestId('media-failed')
+        .getByText('The media file of this audio could not be played; beats can still be typed in')
+        .waitFor();
     } finally {
       await page.unroute('**/media/**');
     }

@@ -24,6 +24,8 @@ export const SELECT_PLACEHOLDER = 'Select...';
 export const BEATS_AND_TEMPLATES_TITLE = 'Beats & Templates';
 export const DEFAULT_HL_POINT_LABEL = 'DEFAULT HL Point';
 export const NO_MEDIA_MESSAGE = 'This audio has no Media downloaded';
+/** The workspace's waveform when the media file does not load or play (not audio, cut short, gone). */
+export const MEDIA_FAILED_MESSAGE = 'The media file of this audio could not be played; beats can still be typed in';
 
 // Confirms and request failures without a response
 export const CONFIRM_DELETE_MESSAGE = 'are you sure ?';

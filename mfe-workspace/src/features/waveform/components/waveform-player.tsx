@@ -1,4 +1,4 @@
-import { NO_MEDIA_MESSAGE } from '@curator/shared';
+import { MEDIA_FAILED_MESSAGE, NO_MEDIA_MESSAGE } from '@curator/shared';
 import type { WaveformController } from '@curator/shared/ui';
 import { Alert, Spin } from 'antd';
 import type { RefObject } from 'react';
@@ -16,12 +16,16 @@ export type WaveformPlayerProps = {
   showControls: boolean;
 };
 
-/** The waveform with its timeline, markers and controls; the no-media message of docs/screens.md. */
+/** The waveform with its timeline, markers and controls; the no-media and failed-media messages of docs/screens.md. */
 export function WaveformPlayer({ containerRef, controller, hasMedia, markers, showControls }: WaveformPlayerProps) {
   if (!hasMedia) return <Alert type="warning" showIcon message={NO_MEDIA_MESSAGE} data-testid="no-media" />;
   return (
     <div className="waveform-player">
-      <Spin spinning={!controller.isReady && controller.durationS === 0} size="small">
+      {/* A file that does not play says so; the spinner would go on turning. */}
+      {controller.hasFailed && (
+        <Alert type="error" showIcon message={MEDIA_FAILED_MESSAGE} data-testid="media-failed" />
+      )}
+      <Spin spinning={!controller.isReady && controller.durationS === 0 && !controller.hasFailed} size="small">
         <div
           ref={containerRef}
           className="waveform"
