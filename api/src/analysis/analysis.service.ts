@@ -147,16 +147,20 @@ export function toAutobeatAnswer(
   const highlights = source.highlight_start_times_in_ms ?? [];
   const allowed = (beatsS: number[]) =>
     normalizeOffsets(beatsS).filter((o) => !isBeforeFirstHighlight(o, source.is_original_sound, highlights));
+  // No beat found (silence): no tempo either, and no variant without beats. Silence was offered at 304 BPM.
+  const hasBeats = result.beats_s.length > 0;
   return {
     offsets: allowed(result.beats_s),
-    tempo_bpm: result.tempo_bpm > 0 ? result.tempo_bpm : null,
-    tempo_alternatives_bpm: result.tempo_alternatives_bpm.filter((t) => t > 0),
-    variants: result.variants.map((v) => ({
-      factor: v.factor,
-      bpm: v.bpm,
-      confidence: v.confidence,
-      offsets: allowed(v.beats_s),
-    })),
+    tempo_bpm: hasBeats && result.tempo_bpm > 0 ? result.tempo_bpm : null,
+    tempo_alternatives_bpm: hasBeats ? result.tempo_alternatives_bpm.filter((t) => t > 0) : [],
+    variants: result.variants
+      .filter((v) => v.beats_s.length > 0)
+      .map((v) => ({
+        factor: v.factor,
+        bpm: v.bpm,
+        confidence: v.confidence,
+        offsets: allowed(v.beats_s),
+      })),
     onsets: normalizeOffsets(result.onsets_s),
   };
 }
