@@ -10,6 +10,7 @@ import { AnalysisService, NO_MEDIA_MESSAGE } from '../src/analysis/analysis.serv
 import { scoreBeatFMeasure } from '../src/analysis/dev/eval/beat-f-measure';
 import { decodeFile } from '../src/analysis/dsp/decode-audio';
 import { computePeaks, convertToWavesurferPeaks } from '../src/analysis/dsp/peaks';
+import { encodeWav } from '../src/analysis/dsp/wav-format';
 import { JobsService } from '../src/analysis/jobs/jobs.service';
 import { MediaStoreService } from '../src/media/media-store.service';
 import { insertAudio, startWorker, type StoredTrack, storeSynthesisedTrack, waitFor } from './helpers/analysis-fixture';
@@ -148,17 +149,8 @@ describe('analysis endpoints with a worker (autobeat, peaks, stems)', () => {
       'mp3',
     );
     // A WAV header with a sample rate of 0 Hz: the samples' count divided by it made the worker die (out of memory).
-    const zeroRate = Buffer.alloc(44 + 1000);
-    zeroRate.write('RIFF', 0, 'latin1');
-    zeroRate.writeUInt32LE(36 + 1000, 4);
-    zeroRate.write('WAVEfmt ', 8, 'latin1');
-    zeroRate.writeUInt32LE(16, 16);
-    zeroRate.writeUInt16LE(1, 20);
-    zeroRate.writeUInt16LE(1, 22);
+    const zeroRate = Buffer.from(encodeWav([new Float32Array(500)], 8000));
     zeroRate.writeUInt32LE(0, 24);
-    zeroRate.writeUInt16LE(16, 34);
-    zeroRate.write('data', 36, 'latin1');
-    zeroRate.writeUInt32LE(1000, 40);
     const zero = await store.storeBuffer(zeroRate, 'wav');
     await insertAudio(t, 'garbage1', garbage);
     await insertAudio(t, 'zerorate1', zero);
