@@ -292,18 +292,16 @@ describe('npm run import (catalog import)', () => {
 
   it("clears an audio's waveform peaks and stems when a re-import gives it another media file", async () => {
     const db = t.app.get<Connection>(getConnectionToken());
-    await db
-      .collection('audios')
-      .updateOne(
-        { _id: 'song1' as never },
-        {
-          $set: {
-            peaks_url: '/media/aa/old.peaks.json',
-            stem_status: 'ready',
-            stem_tracks: [{ type: 'vocals', url: '/media/x.mp3' }],
-          },
+    await db.collection('audios').updateOne(
+      { _id: 'song1' as never },
+      {
+        $set: {
+          peaks_url: '/media/aa/old.peaks.json',
+          stem_status: 'ready',
+          stem_tracks: [{ type: 'vocals', url: '/media/x.mp3' }],
         },
-      );
+      },
+    );
     const same = join(dir, 'same-a.jsonl');
     writeFileSync(same, jsonl([audio('song1', { tags: ['Bad', 'road trip'] })]));
     await runImport({ mongodbUri: t.config.MONGODB_URI, mediaDir, mediaRoot: dir, audios: same });

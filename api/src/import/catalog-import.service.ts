@@ -236,7 +236,10 @@ export class CatalogImportService {
       file,
       readJsonLines(file, ReelImportRecordSchema),
       async (lines) => {
-        const rows = await this.withKnownAudio(file, this.firstOfEachKey(file, lines, (r) => r.code, 'code'));
+        const rows = await this.withKnownAudio(
+          file,
+          this.firstOfEachKey(file, lines, (r) => r.code, 'code'),
+        );
         const previous = await this.reels.findOwners(rows.map((g) => g.record.code));
         await this.reels.upsertMany(rows.map((g) => g.record));
         for (const g of rows) this.touched.add(g.record.music_canonical_id);
