@@ -12,14 +12,19 @@ export function isUnavailable(error: unknown): boolean {
     : ['FETCH_ERROR', 'TIMEOUT_ERROR', 'PARSING_ERROR'].includes(String(status));
 }
 
+/** A query the server refused (4xx): its answer says why. */
+export function isRefused(error: unknown): boolean {
+  const status = statusOf(error);
+  return status !== undefined && status >= 400 && status < 500;
+}
+
 /**
  * What an empty list shows: `text`; when its query could not be answered (isUnavailable), that the list could not be
  * loaded, with Retry; when the server refused the query (4xx), that it did and why (as its toast says): `text` ("No
  * reels taken in this window") would claim there is nothing to find.
  */
 export function ListEmpty({ text, query }: { text: ReactNode; query: { error?: unknown; refetch: () => unknown } }) {
-  const status = statusOf(query.error);
-  if (status !== undefined && status >= 400 && status < 500) {
+  if (isRefused(query.error)) {
     const reasons = describeRequestError(query.error as never, '');
     return (
       <Empty

@@ -72,7 +72,7 @@ function readPcmSamples(
   const { tag, channelCount, sampleRateHz, bits } = format;
   const bytesPerSample = bits / 8;
   const isFloat = tag === 3 && bits === 32;
-  if (!(isFloat || (tag === 1 && [16, 24, 32].includes(bits))) || channelCount === 0 || sampleRateHz === 0) return null;
+  if (!(isFloat || (tag === 1 && [16, 24, 32].includes(bits))) || channelCount === 0) return null;
   const frameCount = floor((end - start) / (bytesPerSample * channelCount));
   const channels = Array.from({ length: channelCount }, () => new Float32Array(frameCount));
   let p = start;

@@ -5,6 +5,8 @@ import { Button, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 
+import { loginPathFor } from './safe-next';
+
 /** Renders its children for a logged-in user; sends everyone else to /login/. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { data, error, isLoading, refetch } = useGetMeQuery();
@@ -13,8 +15,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (isLoading) return <Spin fullscreen tip="Loading" />;
   if (data) return <>{children}</>;
   if (statusOf(error) === 401) {
-    const next = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`/login/?next=${next}`} replace />;
+    return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
   }
   return (
     <StatusMessage

@@ -15,3 +15,8 @@ export function safeNext(next: string | null, origin: string = window.location.o
     return '/';
   }
 }
+
+/** The login page that brings the user back to `path` (a path of this site, with its query and hash) after a sign-in. */
+export function loginPathFor(path: string): string {
+  return `/login/?next=${encodeURIComponent(path)}`;
+}

@@ -1,7 +1,7 @@
 import { useGetMeQuery } from '@curator/shared/kernel';
 import { useEffect } from 'react';
 
-import { safeNext } from './safe-next';
+import { loginPathFor, safeNext } from './safe-next';
 
 type SessionMessage = { signedIn?: string; signedOut?: true };
 
@@ -43,7 +43,7 @@ export function FollowSignIns() {
       }
       if (signedOut && shown !== undefined && !onLoginPage) {
         const { pathname, search, hash } = window.location;
-        window.location.assign(`/login/?next=${encodeURIComponent(pathname + search + hash)}`);
+        window.location.assign(loginPathFor(pathname + search + hash));
       }
     };
     channel.addEventListener('message', follow);

@@ -93,16 +93,24 @@ type AudioFiltersFormProps = {
   onClear: () => void;
 };
 
+const NO_UNREAD_BOUNDS: Partial<Record<RangeKey, string>> = {};
+
 /** The filters (docs/screens.md) above the audio table; nothing is applied until Filter is pressed. */
-export function AudioFiltersForm({ filters, unreadBounds = {}, onFilter, onClear }: AudioFiltersFormProps) {
+export function AudioFiltersForm({
+  filters,
+  unreadBounds = NO_UNREAD_BOUNDS,
+  onFilter,
+  onClear,
+}: AudioFiltersFormProps) {
   const { data: tags } = useListTagsQuery();
   const [form] = Form.useForm<FormValues>();
   const initialValues = { ...toFormValues(filters), ...unreadBounds };
-  // A link with a bound that is not a count (the list ran without it) says so at the box, as a typed one does.
-  const unreadKeys = Object.keys(unreadBounds).join();
+  // A link with a bound that is not a count (the list ran without it) says so at the box, as a typed one does. The
+  // form is mounted afresh for each address, so this runs once for its bounds.
   useEffect(() => {
-    if (unreadKeys) void form.validateFields(unreadKeys.split(',') as RangeKey[]).catch(() => undefined);
-  }, [form, unreadKeys]);
+    const keys = Object.keys(unreadBounds) as RangeKey[];
+    if (keys.length > 0) void form.validateFields(keys).catch(() => undefined);
+  }, [form, unreadBounds]);
 
   function handleFinish(values: FormValues) {
     onFilter({
