@@ -158,10 +158,13 @@ export class AudiosService {
     // Tags the call would create are made only for an audio that exists: a 404 leaves nothing behind.
     if (texts.length > 0 && (await this.audios.findExistingIds([musicCanonicalId])).length === 0)
       throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
-    const startedAt = new Date();
     const { tags, records } = await this.tags.resolveForTagging(texts);
     const keys = tags.map(deriveTagKey);
     const before = await this.audios.replaceTags(musicCanonicalId, tags, keys);
+    // A tag the audio held when its list was replaced was counted on a record made before now: one made after is a tag
+    // deleted and made again since. (The time the call began was too early: another taggify may have made the record
+    // and given the audio the tag in between, and the lost tag then stayed counted.)
+    const replacedAt = new Date();
     if (before === null) throw new NotFoundException(AUDIO_NOT_FOUND_MESSAGE);
     const gained = keys.filter((k) => !before.includes(k));
     // A tag deleted meanwhile does not stay on the audio (TagsService.delete).
@@ -176,7 +179,7 @@ export class AudiosService {
     await this.tags.moveUsedCounts(
       new Map(gained.filter((k) => !gone.has(k)).map((k) => [k, records.get(k)!])),
       before.filter((k) => !keys.includes(k)),
-      startedAt,
+      replacedAt,
     );
     return { tags: kept };
   }

@@ -86,14 +86,14 @@ export class TagsService {
   }
 
   /**
-   * One audio gained the tags `gained` (key → the record it resolved to) and lost `lost` (keys), in a write that began
-   * at `startedAt`: their used counts move by one, on those records only (a tag deleted and made again meanwhile does
-   * not count what happened to the one before).
+   * One audio gained the tags `gained` (key → the record it resolved to) and lost `lost` (keys), in a write done by
+   * `replacedAt`: their used counts move by one, on those records only (a lost tag's record made after the write is a
+   * tag deleted and made again since, which never counted this audio).
    */
-  async moveUsedCounts(gained: Map<string, string>, lost: string[], startedAt: Date): Promise<void> {
+  async moveUsedCounts(gained: Map<string, string>, lost: string[], replacedAt: Date): Promise<void> {
     const deltas = [
       ...[...gained].map(([textKey, id]) => ({ textKey, n: 1, id })),
-      ...lost.map((textKey) => ({ textKey, n: -1, bornBy: startedAt })),
+      ...lost.map((textKey) => ({ textKey, n: -1, bornBy: replacedAt })),
     ];
     if (deltas.length > 0) await this.tags.incrementUsedCounts(deltas);
   }
